@@ -1,0 +1,31 @@
+package dev.floodgate.core;
+
+/**
+ * The source of time for every limiter: milliseconds on an epoch-aligned scale.
+ *
+ * <p>Timeframes are aligned to absolute multiples of their length on this scale, so two clocks that agree on
+ * the epoch agree on timeframe boundaries. Implementations must be thread-safe and cheap; they are read once per
+ * counted event.
+ */
+@FunctionalInterface
+public interface Clock {
+
+    /** Returns the current time in milliseconds since the epoch. */
+    long millis();
+
+    /**
+     * Returns the production clock: epoch milliseconds that never step backwards.
+     *
+     * <p>It is the wall clock at the moment the class loads, advanced by {@link System#nanoTime()}, so an NTP
+     * step or a manual change of the system clock does not move timeframes backwards or forwards. Summaries
+     * printed with it can drift from the wall clock by the size of such a step until the process restarts.
+     */
+    static Clock monotonic() {
+        return MonotonicClock.INSTANCE;
+    }
+
+    /** Returns the system wall clock, {@link System#currentTimeMillis()}; it may step backwards. */
+    static Clock system() {
+        return System::currentTimeMillis;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.floodgate.core;
+
+import dev.floodgate.core.limiter.AttritionActor;
+import java.util.Objects;
+
+/**
+ * One Floodgate attrition actor with its own clock: FloodgateDotNet's {@code FloodgateActor}, safe to share.
+ *
+ * <p>Thread-safe: calls are serialized on this object, so the state is exactly as if they had run one after the
+ * other. Each call allocates its {@link Decision}; the per-fingerprint filters use the allocation-free path of the
+ * ledger instead.
+ */
+public final class FloodLimiter {
+
+    private final Clock clock;
+    private final AttritionActor actor;
+
+    /**
+     * Creates an actor that has seen no event.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public FloodLimiter(AttritionSettings settings, Clock clock) {
+        this.actor = new AttritionActor(Objects.requireNonNull(settings, "settings"));
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Decides one event at the clock's current time. */
+    public Decision decide() {
+        long now = clock.millis();
+        synchronized (this) {
+            long lastAllowedBefore = actor.lastAllowedMillis();
+            long refusedBefore = actor.consecutiveRefused();
+            boolean allowed = actor.tryAcquire(now);
+            long consecutive = allowed ? refusedBefore : actor.consecutiveRefused();
+            long lastAllowed = allowed ? lastAllowedBefore : actor.lastAllowedMillis();
+            return new Decision(allowed, consecutive, lastAllowed, actor.attrition(), actor.sendLimit());
+        }
+    }
+
+    /** Returns whether the actor holds nothing worth keeping at the clock's current time (SPEC §6 idle rule). */
+    public synchronized boolean isIdle() {
+        return actor.isIdle(clock.millis());
+    }
+}

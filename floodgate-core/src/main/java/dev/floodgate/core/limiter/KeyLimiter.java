@@ -1,0 +1,32 @@
+package dev.floodgate.core.limiter;
+
+/**
+ * The state of one rate algorithm for one key: decides events one at a time.
+ *
+ * <p>Not thread-safe: the owner (a {@code Gate} of the ledger, or {@code FloodLimiter}) serializes all calls.
+ * Implementations do not allocate per decision and take the time as an argument instead of reading a clock.
+ */
+public interface KeyLimiter {
+
+    /** Returned by {@link #refusedUntil()} when the next event may be allowed. */
+    long NOT_REFUSING = Long.MIN_VALUE;
+
+    /** Decides one event at {@code nowMillis}; returns whether it is allowed. */
+    boolean tryAcquire(long nowMillis);
+
+    /**
+     * Returns a time before which every further event would be refused, with no effect on the state other than
+     * being counted by {@link #addRefused(long)}, or {@link #NOT_REFUSING}. The promise holds until the next call
+     * of {@link #tryAcquire(long)}; it lets the owner refuse repeats without taking its lock.
+     */
+    long refusedUntil();
+
+    /**
+     * Applies {@code count} refused events exactly as {@code count} calls of {@link #tryAcquire(long)} that each
+     * returned false would have, for events before {@link #refusedUntil()}.
+     */
+    void addRefused(long count);
+
+    /** Returns whether the key holds nothing worth keeping at {@code nowMillis}, so that it may be forgotten. */
+    boolean isIdle(long nowMillis);
+}
