@@ -130,17 +130,22 @@ public final class AttritionActor implements KeyLimiter {
     }
 
     @Override
+    public boolean wouldAllow(long nowMillis) {
+        // The first event of a new timeframe always passes: its slot starts empty and every allowance is >= 1.
+        return !started || (nowMillis / timeframe) * timeframe > lastTimestamp || currentTimeframeAllowsNext();
+    }
+
+    @Override
     public long refusedUntil() {
-        if (!started) {
+        if (!started || currentTimeframeAllowsNext()) {
             return NOT_REFUSING;
         }
+        return saturatedSum(date[currentSlot], timeframe);
+    }
+
+    private boolean currentTimeframeAllowsNext() {
         int cb = currentSlot;
-        boolean nextWithinLimit = received[cb] < sendLimit[cb];
-        boolean nextWithinSpillover = attrition == 0 && totalReceived < spillover;
-        if (nextWithinLimit || nextWithinSpillover) {
-            return NOT_REFUSING;
-        }
-        return saturatedSum(date[cb], timeframe);
+        return received[cb] < sendLimit[cb] || (attrition == 0 && totalReceived < spillover);
     }
 
     @Override

@@ -15,6 +15,13 @@ public interface KeyLimiter {
     boolean tryAcquire(long nowMillis);
 
     /**
+     * Returns whether {@link #tryAcquire(long)} at {@code nowMillis} would allow the event, without changing
+     * anything. A combined check (a per-fingerprint limit under a global cap) asks one limiter before it lets the
+     * other consume its budget.
+     */
+    boolean wouldAllow(long nowMillis);
+
+    /**
      * Returns a time before which every further event would be refused, with no effect on the state other than
      * being counted by {@link #addRefused(long)}, or {@link #NOT_REFUSING}. The promise holds until the next call
      * of {@link #tryAcquire(long)}; it lets the owner refuse repeats without taking its lock.
