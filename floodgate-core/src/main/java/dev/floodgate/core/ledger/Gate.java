@@ -1,0 +1,266 @@
+package dev.floodgate.core.ledger;
+
+import dev.floodgate.core.limiter.KeyLimiter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * One key's limiter behind a lock, with a lock-free path that refuses the repeats of a saturated key, and the
+ * tally of what it refused since the last drain.
+ *
+ * <p>Thread-safe. {@link #refuseFast(long)} is lock-free and allocation-free; {@link #decide(long, Gate)} locks
+ * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
+ * {@code decide} that returns {@link #REFUSED_BY_KEY} or {@link #REFUSED_BY_CAP}, is counted in exactly one tally
+ * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
+ * under the lock. Memory: the limiter, a few fields, and once the key first saturates a striped cell array of
+ * {@code 128 × (stripes + 1)} bytes.
+ *
+ * @param <A> the attachment type of the ledger
+ */
+public final class Gate<A> {
+
+    /** {@link #decide} outcome: the event passes. */
+    public static final int PASSED = 0;
+    /** {@link #decide} outcome: the key's limiter refused the event. */
+    public static final int REFUSED_BY_KEY = 1;
+    /** {@link #decide} outcome: the key's limiter would allow it, but the global cap refused it. */
+    public static final int REFUSED_BY_CAP = 2;
+    /** {@link #decide} outcome: the gate was retired; look the key up again. */
+    public static final int RETIRED = 3;
+
+    /*
+     * Concurrency:
+     *  (1) The limiter, the tally fields and cellsOpen are guarded by `this`.
+     *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
+     *      (KeyLimiter.refusedUntil), the lock holder opens the cells (each count set to 0) and then publishes
+     *      fastUntil = until (volatile). A caller with now < fastUntil increments one cell with a CAS that
+     *      succeeds only while the cell is open (count >= 0), so the event is counted while the promise holds.
+     *  (3) Closing. The lock holder writes fastUntil = NOT_REFUSING, then swaps each count for CLOSED (-1) and
+     *      folds the sum into the limiter (addRefused) and the tally. A CAS after the swap fails and its caller
+     *      takes the lock. So each fast event is folded exactly once, before any later decision, which is why
+     *      the state equals a serial run.
+     *  (4) ABA: a caller may read fastUntil of one saturation and CAS a cell of a later one. That is still
+     *      correct: fastUntil only grows while the limiter's timeframe only moves forward, so the event lies
+     *      before the newer promise too.
+     *  (5) Stripes: one cell per stripe, 128 bytes apart against false sharing, chosen by thread id, so two
+     *      threads flooding one key rarely touch the same cache line.
+     *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may
+     *  see a slightly old time. Counts are never affected.
+     *
+     * Lock order: a key's gate, then the cap's gate. The cap never calls back into a key's gate.
+     */
+
+    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int STRIDE = 16;
+    private static final int COUNT = 0;
+    private static final int FIRST = 1;
+    private static final int LAST = 2;
+    private static final long CLOSED = -1L;
+    private static final int STRIPES = stripes(Runtime.getRuntime().availableProcessors());
+
+    private final Object key;
+    private final A attachment;
+    private final KeyLimiter limiter;
+
+    private volatile long fastUntil = KeyLimiter.NOT_REFUSING;
+    /** Written under the lock before the first fastUntil that publishes it; never reset to null. */
+    private long[] cells;
+    private boolean cellsOpen;
+    private volatile boolean retired;
+
+    private long refusedByKey;
+    private long refusedByCap;
+    private long firstAt = Long.MAX_VALUE;
+    private long lastAt = Long.MIN_VALUE;
+
+    Gate(Object key, A attachment, KeyLimiter limiter) {
+        this.key = key;
+        this.attachment = attachment;
+        this.limiter = limiter;
+    }
+
+    /**
+     * Creates a gate that belongs to no ledger, for a limit shared by all keys (the global cap).
+     */
+    public static Gate<Void> standalone(KeyLimiter limiter) {
+        return new Gate<>(null, null, limiter);
+    }
+
+    /** Returns the key, or null for a shared gate. */
+    public Object key() {
+        return key;
+    }
+
+    /** Returns whether the gate was retired (by eviction or close); a retired gate decides nothing more. */
+    boolean isRetired() {
+        return retired;
+    }
+
+    /** Returns what was attached to the key when it was admitted. */
+    public A attachment() {
+        return attachment;
+    }
+
+    /**
+     * Refuses the event without locking if the key is saturated at {@code nowMillis}.
+     *
+     * @return true if the event was refused and counted; false if the caller must call {@link #decide}
+     */
+    public boolean refuseFast(long nowMillis) {
+        if (nowMillis >= fastUntil) {
+            return false;
+        }
+        long[] c = cells;
+        int base = STRIDE * (1 + (int) (Thread.currentThread().getId() & (STRIPES - 1)));
+        long seen = (long) CELL.getVolatile(c, base + COUNT);
+        while (seen >= 0) {
+            long witness = (long) CELL.compareAndExchange(c, base + COUNT, seen, seen + 1);
+            if (witness == seen) {
+                if (seen == 0) {
+                    CELL.setOpaque(c, base + FIRST, nowMillis);
+                }
+                CELL.setOpaque(c, base + LAST, nowMillis);
+                return true;
+            }
+            seen = witness;
+        }
+        return false;
+    }
+
+    /**
+     * Decides one event under this gate's lock.
+     *
+     * @param cap the global cap, asked only when this key's limiter would allow the event, or null
+     * @return {@link #PASSED}, {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #RETIRED}
+     */
+    public synchronized int decide(long nowMillis, Gate<?> cap) {
+        if (retired) {
+            return RETIRED;
+        }
+        foldCells();
+        int outcome;
+        if (cap == null || !limiter.wouldAllow(nowMillis)) {
+            outcome = limiter.tryAcquire(nowMillis) ? PASSED : REFUSED_BY_KEY;
+        } else if (cap.refuseFast(nowMillis) || cap.decide(nowMillis, null) != PASSED) {
+            outcome = REFUSED_BY_CAP;
+        } else {
+            limiter.tryAcquire(nowMillis);
+            outcome = PASSED;
+        }
+        if (outcome == REFUSED_BY_KEY) {
+            refusedByKey++;
+            noteTimes(nowMillis, nowMillis);
+        } else if (outcome == REFUSED_BY_CAP) {
+            refusedByCap++;
+            noteTimes(nowMillis, nowMillis);
+        }
+        long until = limiter.refusedUntil();
+        if (until != KeyLimiter.NOT_REFUSING && until > nowMillis) {
+            openCells(until);
+        }
+        return outcome;
+    }
+
+    /**
+     * Takes what was refused since the last drain, or returns null if nothing was; the gate stays in use.
+     * {@code nowMillis} stands in for a refusal time that a racing fast-path caller has not written yet.
+     */
+    synchronized Tally<A> drain(Tally.Kind kind, long nowMillis) {
+        boolean wasOpen = cellsOpen;
+        long until = fastUntil;
+        foldCells();
+        Tally<A> tally = takeTally(kind, nowMillis);
+        if (wasOpen && !retired) {
+            openCells(until);
+        }
+        return tally;
+    }
+
+    /**
+     * Retires the gate if its limiter is idle at {@code nowMillis} (or unconditionally when {@code force}); a
+     * retired gate answers every later {@link #decide} with {@link #RETIRED}.
+     *
+     * @return whether the gate is retired now
+     */
+    synchronized boolean retire(long nowMillis, boolean force) {
+        if (retired) {
+            return true;
+        }
+        boolean wasOpen = cellsOpen;
+        long until = fastUntil;
+        foldCells();
+        if (force || limiter.isIdle(nowMillis)) {
+            retired = true;
+        } else if (wasOpen) {
+            openCells(until);
+        }
+        return retired;
+    }
+
+    private void foldCells() {
+        if (!cellsOpen) {
+            return;
+        }
+        cellsOpen = false;
+        fastUntil = KeyLimiter.NOT_REFUSING;
+        long[] c = cells;
+        long sum = 0;
+        for (int base = STRIDE; base < c.length; base += STRIDE) {
+            long n = (long) CELL.getAndSet(c, base + COUNT, CLOSED);
+            if (n > 0) {
+                sum += n;
+                noteTimes((long) CELL.getOpaque(c, base + FIRST), (long) CELL.getOpaque(c, base + LAST));
+            }
+        }
+        if (sum > 0) {
+            limiter.addRefused(sum);
+            refusedByKey += sum;
+        }
+    }
+
+    private void openCells(long until) {
+        if (cellsOpen) {
+            return;
+        }
+        if (cells == null) {
+            cells = new long[STRIDE * (STRIPES + 1)];
+        }
+        long[] c = cells;
+        for (int base = STRIDE; base < c.length; base += STRIDE) {
+            CELL.setOpaque(c, base + FIRST, Long.MAX_VALUE);
+            CELL.setOpaque(c, base + LAST, Long.MIN_VALUE);
+            CELL.setVolatile(c, base + COUNT, 0L);
+        }
+        cellsOpen = true;
+        fastUntil = until;
+    }
+
+    private void noteTimes(long first, long last) {
+        firstAt = Math.min(firstAt, first);
+        lastAt = Math.max(lastAt, last);
+    }
+
+    private Tally<A> takeTally(Tally.Kind kind, long nowMillis) {
+        if (refusedByKey + refusedByCap == 0) {
+            return null;
+        }
+        long last = lastAt == Long.MIN_VALUE ? nowMillis : lastAt;
+        long first = Math.min(firstAt, last);
+        Tally<A> tally = new Tally<>(kind, key, attachment, refusedByKey, refusedByCap, first, last);
+        refusedByKey = 0;
+        refusedByCap = 0;
+        firstAt = Long.MAX_VALUE;
+        lastAt = Long.MIN_VALUE;
+        return tally;
+    }
+
+    /** Takes the tally of a retired gate; null if it refused nothing since the last drain. */
+    synchronized Tally<A> takeRetiredTally(Tally.Kind kind, long nowMillis) {
+        return takeTally(kind, nowMillis);
+    }
+
+    private static int stripes(int processors) {
+        int n = Integer.highestOneBit(Math.max(1, Math.min(32, 2 * processors) - 1)) << 1;
+        return Math.max(2, n);
+    }
+}

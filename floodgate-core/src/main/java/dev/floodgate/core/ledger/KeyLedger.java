@@ -1,0 +1,272 @@
+package dev.floodgate.core.ledger;
+
+import dev.floodgate.core.Checks;
+import dev.floodgate.core.LimiterSettings;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The bounded registry of keys: one {@link Gate} per key, created atomically, forgotten when idle, and never more
+ * than {@code maxKeys} of them.
+ *
+ * <p>Thread-safe. Looking up a known key is a lock-free {@link ConcurrentHashMap} read. At the bound, new keys share
+ * one overflow gate, reported as "other messages", until a sweep forgets idle keys; a full ledger sweeps at most once
+ * per {@code fullSweepSpacingMillis}, on the caller that found it full. Invariants: {@link #size()} never exceeds
+ * {@code maxKeys}; every refusal is returned by exactly one {@link #drain(long)} or {@link #close(long)}, also for
+ * gates forgotten in between (kept in a backlog of at most {@code maxKeys} tallies, beyond which they are added into
+ * one {@link Tally.Kind#EVICTED} tally).
+ *
+ * @param <A> what the caller attaches to each key for its summaries
+ */
+public final class KeyLedger<A> {
+
+    /** Default bound on the number of keys. */
+    public static final int DEFAULT_MAX_KEYS = 10_000;
+    /** Largest accepted bound. */
+    public static final int MAX_MAX_KEYS = 10_000_000;
+
+    /*
+     * Concurrency:
+     *  (1) Admission reserves a slot (CAS on `reserved`) before inserting and releases it when it loses the
+     *      insertion race or the key is removed; the map never holds more gates than reservations.
+     *  (2) putIfAbsent publishes a gate before any event is decided on it, so racing first events share it.
+     *  (3) Eviction: the sweeper retires a gate under the gate's lock after re-checking idleness there, then
+     *      removes it. An event that reaches a retired gate gets RETIRED and admits the key again, creating a fresh
+     *      gate; whoever removes the retired gate from the map releases its slot.
+     *  (4) Close takes the admission write lock to set `closed`, so every gate inserted before it is in the map
+     *      when close retires them all; admission after it returns null (the caller lets the event pass).
+     *  (5) One sweeper at a time (sweepLock.tryLock); close waits for it, so no tally is taken after close.
+     */
+
+    private final LimiterSettings settings;
+    private final int maxKeys;
+    private final long fullSweepSpacingMillis;
+    private final ConcurrentHashMap<Object, Gate<A>> gates = new ConcurrentHashMap<>();
+    private final AtomicInteger reserved = new AtomicInteger();
+    private final Gate<A> overflow;
+    private final ReentrantLock sweepLock = new ReentrantLock();
+    private final ReentrantReadWriteLock admission = new ReentrantReadWriteLock();
+    private volatile boolean closed;
+    private volatile long nextFullSweepAt = Long.MIN_VALUE;
+
+    /** Tallies of forgotten gates, waiting for the next drain; guarded by itself. */
+    private final ArrayDeque<Tally<A>> backlog = new ArrayDeque<>();
+    /** What no longer fitted in the backlog, added together; guarded by {@link #backlog}. */
+    private Tally<A> evictedRest;
+
+    /**
+     * Creates an empty ledger.
+     *
+     * @param settings the limiter every key gets
+     * @param maxKeys the bound on the number of keys
+     * @param fullSweepSpacingMillis the least time between two sweeps triggered by a full ledger
+     * @throws IllegalArgumentException if {@code maxKeys} is not between 1 and {@value #MAX_MAX_KEYS} or the
+     *     spacing is negative
+     * @throws NullPointerException if {@code settings} is null
+     */
+    public KeyLedger(LimiterSettings settings, int maxKeys, long fullSweepSpacingMillis) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.maxKeys = (int) Checks.inRange("maxKeys", maxKeys, 1, MAX_MAX_KEYS);
+        this.fullSweepSpacingMillis = Checks.inRange("fullSweepSpacingMillis", fullSweepSpacingMillis, 0,
+                Long.MAX_VALUE);
+        this.overflow = new Gate<>(null, null, settings.newKeyLimiter());
+    }
+
+    /** Returns the live gate of {@code key}, or null if the key is unknown (or its gate is being retired). */
+    public Gate<A> find(Object key) {
+        Gate<A> gate = gates.get(key);
+        return gate == null || gate.isRetired() ? null : gate;
+    }
+
+    /**
+     * Returns the gate of {@code key}, creating it if needed: the shared overflow gate if the ledger is full, or
+     * null once the ledger is closed.
+     *
+     * @param key an immutable key with value semantics; it is stored
+     * @param attachment what summaries of this key need (logger, level, text); stored with a new gate
+     */
+    public Gate<A> admit(Object key, A attachment, long nowMillis) {
+        while (!closed) {
+            Gate<A> gate = gates.get(key);
+            if (gate != null) {
+                if (!gate.isRetired()) {
+                    return gate;
+                }
+                if (gates.remove(key, gate)) {
+                    reserved.decrementAndGet();
+                }
+                continue;
+            }
+            if (!reserve()) {
+                sweepIfFull(nowMillis);
+                if (!reserve()) {
+                    return overflow;
+                }
+            }
+            Gate<A> inserted = insert(key, attachment);
+            if (inserted != null) {
+                return inserted;
+            }
+        }
+        return null;
+    }
+
+    private Gate<A> insert(Object key, A attachment) {
+        admission.readLock().lock();
+        try {
+            if (closed) {
+                reserved.decrementAndGet();
+                return null;
+            }
+            Gate<A> fresh = new Gate<>(key, attachment, settings.newKeyLimiter());
+            Gate<A> prior = gates.putIfAbsent(key, fresh);
+            if (prior == null) {
+                return fresh;
+            }
+            reserved.decrementAndGet();
+            return prior.isRetired() ? null : prior;
+        } finally {
+            admission.readLock().unlock();
+        }
+    }
+
+    private boolean reserve() {
+        int n;
+        do {
+            n = reserved.get();
+            if (n >= maxKeys) {
+                return false;
+            }
+        } while (!reserved.compareAndSet(n, n + 1));
+        return true;
+    }
+
+    private void sweepIfFull(long nowMillis) {
+        long due = nextFullSweepAt;
+        if (nowMillis >= due) {
+            nextFullSweepAt = nowMillis + fullSweepSpacingMillis;
+            sweep(nowMillis);
+        }
+    }
+
+    /**
+     * Forgets every key whose limiter is idle at {@code nowMillis}; their refusals wait for the next drain. Returns
+     * at once if another sweep is running.
+     *
+     * @return the number of keys forgotten
+     */
+    public int sweep(long nowMillis) {
+        if (!sweepLock.tryLock()) {
+            return 0;
+        }
+        try {
+            int forgotten = 0;
+            for (Gate<A> gate : gates.values()) {
+                if (gate.retire(nowMillis, false)) {
+                    if (gates.remove(gate.key(), gate)) {
+                        reserved.decrementAndGet();
+                    }
+                    forgotten++;
+                    keep(gate.takeRetiredTally(Tally.Kind.KEY, nowMillis));
+                }
+            }
+            return forgotten;
+        } finally {
+            sweepLock.unlock();
+        }
+    }
+
+    private void keep(Tally<A> tally) {
+        if (tally == null) {
+            return;
+        }
+        synchronized (backlog) {
+            if (backlog.size() < maxKeys) {
+                backlog.add(tally);
+            } else {
+                evictedRest = evictedRest == null
+                        ? new Tally<>(Tally.Kind.EVICTED, null, null, tally.refusedByKey(), tally.refusedByCap(),
+                                tally.firstAt(), tally.lastAt())
+                        : evictedRest.plus(tally, Tally.Kind.EVICTED, null, null);
+            }
+        }
+    }
+
+    /**
+     * Takes what every gate refused since the last drain, including forgotten keys and the overflow gate.
+     *
+     * @return the tallies, one per gate that refused anything; empty if nothing was refused
+     */
+    public List<Tally<A>> drain(long nowMillis) {
+        List<Tally<A>> tallies = new ArrayList<>();
+        for (Gate<A> gate : gates.values()) {
+            add(tallies, gate.drain(Tally.Kind.KEY, nowMillis));
+        }
+        add(tallies, overflow.drain(Tally.Kind.OVERFLOW, nowMillis));
+        takeBacklog(tallies);
+        return tallies;
+    }
+
+    /**
+     * Closes the ledger: retires every gate and returns everything still untold. Events decided afterwards are
+     * not counted; {@link #admit} returns null for them.
+     */
+    public List<Tally<A>> close(long nowMillis) {
+        admission.writeLock().lock();
+        try {
+            closed = true;
+        } finally {
+            admission.writeLock().unlock();
+        }
+        sweepLock.lock();
+        try {
+            List<Tally<A>> tallies = new ArrayList<>();
+            for (Gate<A> gate : gates.values()) {
+                gate.retire(nowMillis, true);
+                add(tallies, gate.takeRetiredTally(Tally.Kind.KEY, nowMillis));
+            }
+            overflow.retire(nowMillis, true);
+            add(tallies, overflow.takeRetiredTally(Tally.Kind.OVERFLOW, nowMillis));
+            takeBacklog(tallies);
+            return tallies;
+        } finally {
+            sweepLock.unlock();
+        }
+    }
+
+    private void takeBacklog(List<Tally<A>> tallies) {
+        synchronized (backlog) {
+            tallies.addAll(backlog);
+            backlog.clear();
+            add(tallies, evictedRest);
+            evictedRest = null;
+        }
+    }
+
+    private static <A> void add(List<Tally<A>> tallies, Tally<A> tally) {
+        if (tally != null) {
+            tallies.add(tally);
+        }
+    }
+
+    /** Returns the number of keys held, never more than {@link #maxKeys()}. */
+    public int size() {
+        return gates.size();
+    }
+
+    /** Returns the bound on the number of keys. */
+    public int maxKeys() {
+        return maxKeys;
+    }
+
+    /** Returns whether the ledger is closed. */
+    public boolean isClosed() {
+        return closed;
+    }
+}

@@ -1,0 +1,192 @@
+package dev.floodgate.core.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floodgate.core.AttritionSettings;
+import dev.floodgate.core.TestSeed;
+import dev.floodgate.core.limiter.AttritionActor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class GateTest {
+
+    private static final long EPOCH = 1_700_000_000_000L;
+    private final AttritionSettings defaults = AttritionSettings.defaults();
+
+    private Gate<String> gate() {
+        return new Gate<>("key", "attachment", defaults.newKeyLimiter());
+    }
+
+    private static int offer(Gate<?> gate, long now) {
+        return gate.refuseFast(now) ? Gate.REFUSED_BY_KEY : gate.decide(now, null);
+    }
+
+    @Test
+    void refuseFast_beforeSaturation_defersToTheLock() {
+        Gate<String> gate = gate();
+        assertThat(gate.refuseFast(EPOCH)).isFalse();
+        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.PASSED);
+        assertThat(gate.refuseFast(EPOCH)).isFalse();
+    }
+
+    @Test
+    void refuseFast_afterSaturation_refusesUntilTheTimeframeEnds() {
+        Gate<String> gate = gate();
+        for (int i = 0; i < 16; i++) {
+            assertThat(gate.decide(EPOCH + 1_000, null)).isEqualTo(Gate.PASSED);
+        }
+        assertThat(gate.refuseFast(EPOCH + 4_999)).isTrue();
+        assertThat(gate.refuseFast(EPOCH + 5_000)).isFalse();
+        assertThat(gate.decide(EPOCH + 5_000, null)).isEqualTo(Gate.PASSED);
+    }
+
+    @Test
+    void offer_randomTraffic_decidesExactlyAsThePlainActor() {
+        Random random = new Random(TestSeed.SEED);
+        Gate<String> gate = gate();
+        AttritionActor twin = new AttritionActor(defaults);
+        long now = EPOCH;
+        long refused = 0;
+        for (int i = 0; i < 200_000; i++) {
+            now += random.nextInt(10) == 0 ? random.nextInt(7_000) : random.nextInt(20);
+            if (random.nextInt(1000) == 0) {
+                now -= 20_000;
+            }
+            boolean expected = twin.tryAcquire(now);
+            int outcome = offer(gate, now);
+            assertThat(outcome == Gate.PASSED).as("event %d at %d, %s", i, now, TestSeed.describe())
+                    .isEqualTo(expected);
+            refused += expected ? 0 : 1;
+            if (random.nextInt(5_000) == 0) {
+                Tally<String> tally = gate.drain(Tally.Kind.KEY, now);
+                refused -= tally == null ? 0 : tally.refusedByKey();
+            }
+        }
+        Tally<String> last = gate.drain(Tally.Kind.KEY, now);
+        assertThat(last == null ? 0 : last.refusedByKey()).isEqualTo(refused);
+    }
+
+    @Test
+    void drain_nothingRefused_returnsNull() {
+        Gate<String> gate = gate();
+        gate.decide(EPOCH, null);
+        assertThat(gate.drain(Tally.Kind.KEY, EPOCH)).isNull();
+    }
+
+    @Test
+    void drain_afterFastRefusals_reportsCountAndTimes() {
+        Gate<String> gate = gate();
+        for (int i = 0; i < 16; i++) {
+            gate.decide(EPOCH, null);
+        }
+        assertThat(offer(gate, EPOCH + 10)).isEqualTo(Gate.REFUSED_BY_KEY);
+        assertThat(offer(gate, EPOCH + 20)).isEqualTo(Gate.REFUSED_BY_KEY);
+        assertThat(offer(gate, EPOCH + 30)).isEqualTo(Gate.REFUSED_BY_KEY);
+        Tally<String> tally = gate.drain(Tally.Kind.KEY, EPOCH + 40);
+        assertThat(tally.refusedByKey()).isEqualTo(3);
+        assertThat(tally.firstAt()).isEqualTo(EPOCH + 10);
+        assertThat(tally.lastAt()).isEqualTo(EPOCH + 30);
+        assertThat(tally.attachment()).isEqualTo("attachment");
+        // the fast path stays open after a drain
+        assertThat(gate.refuseFast(EPOCH + 50)).isTrue();
+    }
+
+    @Test
+    void retire_retiredGate_answersRetired() {
+        Gate<String> gate = gate();
+        gate.decide(EPOCH, null);
+        assertThat(gate.retire(EPOCH, true)).isTrue();
+        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.RETIRED);
+        assertThat(gate.refuseFast(EPOCH)).isFalse();
+    }
+
+    @Test
+    void retire_notIdle_keepsTheGateAndItsFastPath() {
+        Gate<String> gate = gate();
+        for (int i = 0; i < 17; i++) {
+            gate.decide(EPOCH, null);
+        }
+        assertThat(gate.retire(EPOCH + 1, false)).isFalse();
+        assertThat(gate.refuseFast(EPOCH + 2)).isTrue();
+    }
+
+    @Test
+    @Timeout(60)
+    void offer_threadsOnOneKeyWithClockStill_allowExactlyWhatOneThreadGets() throws Exception {
+        Gate<String> gate = gate();
+        int threads = 4;
+        int perThread = 250_000;
+        AtomicLong passed = new AtomicLong();
+        runConcurrently(threads, () -> {
+            long mine = 0;
+            for (int i = 0; i < perThread; i++) {
+                mine += offer(gate, EPOCH + 100) == Gate.PASSED ? 1 : 0;
+            }
+            passed.addAndGet(mine);
+        });
+        AttritionActor oneThread = new AttritionActor(defaults);
+        long alone = 0;
+        for (int i = 0; i < threads * perThread; i++) {
+            alone += oneThread.tryAcquire(EPOCH + 100) ? 1 : 0;
+        }
+        assertThat(passed.get()).isEqualTo(alone).isEqualTo(16);
+        assertThat(gate.drain(Tally.Kind.KEY, EPOCH + 100).refusedByKey()).isEqualTo(threads * perThread - alone);
+    }
+
+    @Test
+    @Timeout(60)
+    void offer_threadsWithMovingClockAndConcurrentDrains_countEveryEventOnce() throws Exception {
+        Gate<String> gate = gate();
+        int threads = 4;
+        int perThread = 200_000;
+        AtomicLong clock = new AtomicLong(EPOCH);
+        AtomicLong passed = new AtomicLong();
+        AtomicLong drained = new AtomicLong();
+        runConcurrently(threads, () -> {
+            long mine = 0;
+            for (int i = 0; i < perThread; i++) {
+                long now = i % 1000 == 0 ? clock.addAndGet(97) : clock.get();
+                mine += offer(gate, now) == Gate.PASSED ? 1 : 0;
+                if (i % 10_000 == 0) {
+                    Tally<String> t = gate.drain(Tally.Kind.KEY, now);
+                    drained.addAndGet(t == null ? 0 : t.refused());
+                }
+            }
+            passed.addAndGet(mine);
+        });
+        Tally<String> rest = gate.drain(Tally.Kind.KEY, clock.get());
+        long refused = drained.get() + (rest == null ? 0 : rest.refused());
+        assertThat(passed.get() + refused).isEqualTo((long) threads * perThread);
+        assertThat(passed.get()).isGreaterThan(16);
+    }
+
+    static void runConcurrently(int threads, Runnable body) throws InterruptedException {
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> workers = new ArrayList<>();
+        List<Throwable> failures = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread worker = new Thread(() -> {
+                try {
+                    start.await();
+                    body.run();
+                } catch (Throwable e) {
+                    synchronized (failures) {
+                        failures.add(e);
+                    }
+                }
+            });
+            worker.start();
+            workers.add(worker);
+        }
+        start.countDown();
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        assertThat(failures).isEmpty();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.floodgate.core.ledger;
+
+/** Offers one event to a ledger the way a filter does: fast path, then the lock, re-admitting retired keys. */
+final class Offer {
+
+    /** The event passed (the ledger may be closed, then nothing was counted). */
+    static final int PASSED = Gate.PASSED;
+
+    private Offer() {
+    }
+
+    static <A> int offer(KeyLedger<A> ledger, Object key, A attachment, long now, Gate<?> cap) {
+        Gate<A> gate = ledger.find(key);
+        while (true) {
+            if (gate == null) {
+                gate = ledger.admit(key, attachment, now);
+                if (gate == null) {
+                    return PASSED;
+                }
+            }
+            if (gate.refuseFast(now)) {
+                return Gate.REFUSED_BY_KEY;
+            }
+            int outcome = gate.decide(now, cap);
+            if (outcome != Gate.RETIRED) {
+                return outcome;
+            }
+            gate = null;
+        }
+    }
+
+    static <A> int offer(KeyLedger<A> ledger, Object key, A attachment, long now) {
+        return offer(ledger, key, attachment, now, null);
+    }
+}
