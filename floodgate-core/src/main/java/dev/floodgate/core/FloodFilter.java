@@ -1,0 +1,183 @@
+package dev.floodgate.core;
+
+import dev.floodgate.core.fingerprint.Fingerprinter;
+import dev.floodgate.core.ledger.Gate;
+import dev.floodgate.core.ledger.KeyLedger;
+import dev.floodgate.core.ledger.Tally;
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The framework-neutral Floodgate filter: fingerprints each call, limits each fingerprint, and turns what it
+ * suppressed into periodic summaries. The Logback and Log4j2 adapters wrap one of these.
+ *
+ * <p>Thread-safe. {@link #suppress} is the hot path: for a fingerprint that is already flooding it reads the clock,
+ * looks the key up in a concurrent map and increments a per-thread counter; it takes no lock and, with the default
+ * fingerprint (the template), allocates nothing. {@link #summarizeIfDue()} and {@link #close()} are called from one
+ * scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in exactly one summary
+ * returned by {@code summarizeIfDue}, {@code summarize} or {@code close}.
+ */
+public final class FloodFilter {
+
+    /** Logger name for summaries that belong to no single fingerprint (other and forgotten messages). */
+    public static final String SUMMARY_LOGGER = "dev.floodgate.Floodgate";
+    /** Name of the marker carried by summary events; every Floodgate filter lets such events through. */
+    public static final String SUMMARY_MARKER = "FLOODGATE_SUMMARY";
+
+    private final FloodgateConfig config;
+    private final Clock clock;
+    private final Fingerprinter fingerprinter;
+    private final KeyLedger<Subject> ledger;
+    private final String limiterDescription;
+    private final boolean dryRun;
+    private final long summaryInterval;
+    private final long summaryTolerance;
+    private final Object summaryLock = new Object();
+    private long lastSummaryAt;
+
+    /**
+     * Creates a filter.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public FloodFilter(FloodgateConfig config, Clock clock) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.fingerprinter = config.fingerprinter();
+        this.ledger = new KeyLedger<>(config.limiter(), config.maxKeys(), config.attrition().timeframeMillis());
+        this.limiterDescription = config.limiter().describe();
+        this.dryRun = config.dryRun();
+        this.summaryInterval = config.summaryIntervalMillis();
+        this.summaryTolerance = Math.min(summaryInterval / 4, 1_000L);
+        this.lastSummaryAt = clock.millis();
+    }
+
+    /** Returns the configuration. */
+    public FloodgateConfig config() {
+        return config;
+    }
+
+    /**
+     * Counts one logging call and returns whether to drop it. In a dry run nothing is dropped, but the calls that
+     * would have been are counted.
+     *
+     * @param template the unformatted message; not null
+     * @param hasArguments whether the call passed arguments for the template (not counting a trailing throwable)
+     * @param loggerName the logger's name
+     * @param level the framework's level object
+     * @param thrown the call's throwable, or null
+     * @return true to drop the call
+     */
+    public boolean suppress(String template, boolean hasArguments, String loggerName, Object level,
+            Throwable thrown) {
+        Object probe = fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
+        long now = clock.millis();
+        Gate<Subject> gate = ledger.find(probe);
+        while (true) {
+            if (gate == null) {
+                Object key = fingerprinter.freeze(probe);
+                gate = ledger.admit(key, new Subject(fingerprinter.describe(key), loggerName, level), now);
+                if (gate == null) {
+                    return false;
+                }
+            }
+            if (gate.refuseFast(now)) {
+                return !dryRun;
+            }
+            int outcome = gate.decide(now, null);
+            if (outcome == Gate.PASSED) {
+                return false;
+            }
+            if (outcome != Gate.RETIRED) {
+                return !dryRun;
+            }
+            gate = null;
+        }
+    }
+
+    /**
+     * Returns the summaries of the period that ended now, if a summary interval has passed since the last ones
+     * (with a little tolerance for scheduler jitter); forgets idle fingerprints first.
+     */
+    public List<SuppressionSummary> summarizeIfDue() {
+        long now = clock.millis();
+        synchronized (summaryLock) {
+            if (now - lastSummaryAt < summaryInterval - summaryTolerance) {
+                return new ArrayList<>();
+            }
+            return summarize(now);
+        }
+    }
+
+    /** Returns the summaries of the period that ended now, whether or not an interval has passed. */
+    public List<SuppressionSummary> summarize() {
+        long now = clock.millis();
+        synchronized (summaryLock) {
+            return summarize(now);
+        }
+    }
+
+    private List<SuppressionSummary> summarize(long now) {
+        ledger.sweep(now);
+        return summaries(ledger.drain(now), now);
+    }
+
+    /**
+     * Stops counting and returns everything still untold. Later calls to {@link #suppress} drop nothing and count
+     * nothing.
+     */
+    public List<SuppressionSummary> close() {
+        long now = clock.millis();
+        synchronized (summaryLock) {
+            return summaries(ledger.close(now), now);
+        }
+    }
+
+    /** Returns whether {@link #close()} was called. */
+    public boolean isClosed() {
+        return ledger.isClosed();
+    }
+
+    /** Returns the number of fingerprints tracked now. */
+    public int trackedFingerprints() {
+        return ledger.size();
+    }
+
+    private List<SuppressionSummary> summaries(List<Tally<Subject>> tallies, long now) {
+        long period = Math.max(0, now - lastSummaryAt);
+        lastSummaryAt = now;
+        List<SuppressionSummary> out = new ArrayList<>(tallies.size());
+        for (Tally<Subject> t : tallies) {
+            SuppressionSummary.Builder b = SuppressionSummary.builder()
+                    .suppressed(t.refusedByKey(), t.refusedByCap())
+                    .between(t.firstAt(), t.lastAt())
+                    .periodMillis(Math.max(period, t.lastAt() - t.firstAt()))
+                    .limits(limiterDescription, null, config.maxKeys())
+                    .dryRun(dryRun);
+            if (t.kind() == Tally.Kind.KEY) {
+                Subject s = t.attachment();
+                b.fingerprint(s.text, s.loggerName, s.level);
+            } else {
+                b.scope(t.kind() == Tally.Kind.OVERFLOW ? SuppressionSummary.Scope.OVERFLOW
+                        : SuppressionSummary.Scope.FORGOTTEN);
+            }
+            out.add(b.build());
+        }
+        return out;
+    }
+
+    /** What a summary needs to know of a fingerprint, kept from its first event. Immutable. */
+    private static final class Subject {
+        final String text;
+        final String loggerName;
+        final Object level;
+
+        Subject(String text, String loggerName, Object level) {
+            this.text = text;
+            this.loggerName = loggerName;
+            this.level = level;
+        }
+    }
+}

@@ -1,0 +1,310 @@
+package dev.floodgate.core;
+
+import dev.floodgate.core.fingerprint.Fingerprinter;
+import dev.floodgate.core.ledger.KeyLedger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The validated settings of one Floodgate filter, read from the raw strings of {@code logback.xml} or
+ * {@code log4j2.xml} by one parser, so that both dialects accept the same values and report the same errors.
+ *
+ * <p>Immutable. Level names stay strings here: each adapter checks them against its framework.
+ */
+public final class FloodgateConfig {
+
+    /** Smallest accepted summary interval. */
+    public static final long MIN_SUMMARY_INTERVAL_MILLIS = 100L;
+    /** Largest accepted summary interval (one day). */
+    public static final long MAX_SUMMARY_INTERVAL_MILLIS = 86_400_000L;
+
+    private static final FloodgateConfig DEFAULTS = parse(Collections.emptyMap());
+
+    private final AttritionSettings attrition;
+    private final int maxKeys;
+    private final boolean includeLogger;
+    private final boolean includeLevel;
+    private final boolean includeThrowable;
+    private final boolean includeThrowableFrame;
+    private final boolean maskTokens;
+    private final List<String> exemptMarkers;
+    private final String minLevel;
+    private final String[] loggers;
+    private final String[] excludeLoggers;
+    private final long summaryIntervalMillis;
+    private final String summaryLevel;
+    private final boolean dryRun;
+
+    private FloodgateConfig(Reader r) {
+        this.attrition = r.attrition;
+        this.maxKeys = r.maxKeys;
+        this.includeLogger = r.bool(Option.INCLUDE_LOGGER);
+        this.includeLevel = r.bool(Option.INCLUDE_LEVEL);
+        this.includeThrowable = r.bool(Option.INCLUDE_THROWABLE);
+        this.includeThrowableFrame = r.bool(Option.INCLUDE_THROWABLE_FRAME);
+        this.maskTokens = r.bool(Option.MASK_TOKENS);
+        this.exemptMarkers = Collections.unmodifiableList(Arrays.asList(r.names(Option.EXEMPT_MARKERS, false)));
+        this.minLevel = r.text(Option.MIN_LEVEL);
+        this.loggers = r.names(Option.LOGGERS, true);
+        this.excludeLoggers = r.names(Option.EXCLUDE_LOGGERS, true);
+        this.summaryIntervalMillis = r.summaryIntervalMillis;
+        String level = r.text(Option.SUMMARY_LEVEL);
+        this.summaryLevel = level.isEmpty() ? null : level;
+        this.dryRun = r.bool(Option.DRY_RUN);
+    }
+
+    /** Returns the configuration with every default. */
+    public static FloodgateConfig defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * Reads a configuration from option names ({@link Option#key()}) to raw values; absent options take their
+     * defaults.
+     *
+     * @throws IllegalArgumentException listing every problem, each naming the option and the value
+     */
+    public static FloodgateConfig parse(Map<String, String> raw) {
+        List<String> problems = new ArrayList<>();
+        FloodgateConfig config = parse(raw, problems);
+        if (config == null) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+        return config;
+    }
+
+    /**
+     * Reads a configuration, adding one message per problem to {@code problems}.
+     *
+     * @return the configuration, or null if there was any problem
+     */
+    public static FloodgateConfig parse(Map<String, String> raw, List<String> problems) {
+        Reader reader = new Reader(raw, problems);
+        return reader.read() ? new FloodgateConfig(reader) : null;
+    }
+
+    /** Returns the message for a level name that the framework does not know. */
+    public static String unknownLevel(Option option, String value) {
+        return option.key() + ": \"" + value + "\" is not a level; use TRACE, DEBUG, INFO, WARN or ERROR";
+    }
+
+    /** Returns the attrition limiter's settings. */
+    public AttritionSettings attrition() {
+        return attrition;
+    }
+
+    /** Returns the limiter every fingerprint gets. */
+    public LimiterSettings limiter() {
+        return attrition;
+    }
+
+    /** Returns the bound on fingerprints tracked at once. */
+    public int maxKeys() {
+        return maxKeys;
+    }
+
+    /** Returns a fingerprinter for these settings. */
+    public Fingerprinter fingerprinter() {
+        return new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens);
+    }
+
+    /** Returns whether messages without arguments have their variable tokens masked. */
+    public boolean maskTokens() {
+        return maskTokens;
+    }
+
+    /** Returns the marker names that exempt an event from limiting. */
+    public List<String> exemptMarkers() {
+        return exemptMarkers;
+    }
+
+    /** Returns the name of the level below which nothing is limited. */
+    public String minLevel() {
+        return minLevel;
+    }
+
+    /** Returns the name of the level of summary lines, or null to use each fingerprint's own level. */
+    public String summaryLevel() {
+        return summaryLevel;
+    }
+
+    /** Returns the summary period. */
+    public Duration summaryInterval() {
+        return Duration.ofMillis(summaryIntervalMillis);
+    }
+
+    /** Returns the summary period in milliseconds. */
+    public long summaryIntervalMillis() {
+        return summaryIntervalMillis;
+    }
+
+    /** Returns whether the filter only counts and drops nothing. */
+    public boolean dryRun() {
+        return dryRun;
+    }
+
+    /**
+     * Returns whether events of logger {@code name} are limited: not under an excluded prefix, and under an
+     * included one if any is set. A prefix matches the logger of that name and its descendants.
+     */
+    public boolean limitsLogger(String name) {
+        for (String prefix : excludeLoggers) {
+            if (under(name, prefix)) {
+                return false;
+            }
+        }
+        if (loggers.length == 0) {
+            return true;
+        }
+        for (String prefix : loggers) {
+            if (under(name, prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Returns whether every logger is limited, so callers can skip {@link #limitsLogger}. */
+    public boolean limitsAllLoggers() {
+        return loggers.length == 0 && excludeLoggers.length == 0;
+    }
+
+    private static boolean under(String name, String prefix) {
+        return name.startsWith(prefix) && (name.length() == prefix.length() || prefix.endsWith(".")
+                || name.charAt(prefix.length()) == '.');
+    }
+
+    @Override
+    public String toString() {
+        return "FloodgateConfig[" + attrition + ", maxKeys=" + maxKeys + ", includeLogger=" + includeLogger
+                + ", includeLevel=" + includeLevel + ", includeThrowable=" + includeThrowable
+                + ", includeThrowableFrame=" + includeThrowableFrame + ", maskTokens=" + maskTokens
+                + ", exemptMarkers=" + exemptMarkers + ", minLevel=" + minLevel
+                + ", loggers=" + Arrays.toString(loggers) + ", excludeLoggers=" + Arrays.toString(excludeLoggers)
+                + ", summaryInterval=" + DurationText.format(summaryIntervalMillis)
+                + ", summaryLevel=" + summaryLevel + ", dryRun=" + dryRun + "]";
+    }
+
+    /** Reads raw strings into typed values, collecting problems instead of stopping at the first. */
+    private static final class Reader {
+        private final Map<Option, String> values = new EnumMap<>(Option.class);
+        private final List<String> problems;
+        private final int problemsBefore;
+        private AttritionSettings attrition;
+        private int maxKeys;
+        private long summaryIntervalMillis;
+
+        Reader(Map<String, String> raw, List<String> problems) {
+            this.problems = Objects.requireNonNull(problems, "problems");
+            this.problemsBefore = problems.size();
+            for (Option o : Option.values()) {
+                values.put(o, o.defaultValue());
+            }
+            for (Map.Entry<String, String> e : Objects.requireNonNull(raw, "raw").entrySet()) {
+                Option o = Option.byKey(e.getKey());
+                if (o == null) {
+                    problems.add("unknown option \"" + e.getKey() + "\"");
+                } else if (e.getValue() != null) {
+                    values.put(o, e.getValue().trim());
+                }
+            }
+        }
+
+        boolean read() {
+            AttritionSettings.Builder b = AttritionSettings.builder();
+            apply(Option.WINDOW_SIZE, v -> b.windowSize((int) whole(Option.WINDOW_SIZE, v, Integer.MIN_VALUE,
+                    Integer.MAX_VALUE)));
+            apply(Option.TIMEFRAME, v -> b.timeframe(Durations.parse(Option.TIMEFRAME.key(), v)));
+            apply(Option.TIMEFRAME_SPILLOVER_THRESHOLD, v -> b.timeframeSpilloverThreshold(
+                    whole(Option.TIMEFRAME_SPILLOVER_THRESHOLD, v, Long.MIN_VALUE, Long.MAX_VALUE)));
+            apply(Option.SPILLOVER_THRESHOLD, v -> b.spilloverThreshold(
+                    whole(Option.SPILLOVER_THRESHOLD, v, Long.MIN_VALUE, Long.MAX_VALUE)));
+            apply(Option.ATTRITION_LOGARITHM_BASE, v -> b.attritionLogarithmBase((int) whole(
+                    Option.ATTRITION_LOGARITHM_BASE, v, Integer.MIN_VALUE, Integer.MAX_VALUE)));
+            apply(Option.INVERSE_ATTRITION_DELTA_MIN, v -> b.inverseAttritionDeltaMin(
+                    whole(Option.INVERSE_ATTRITION_DELTA_MIN, v, Long.MIN_VALUE, Long.MAX_VALUE)));
+            apply(Option.ATTRITION_MIN, v -> b.attritionMin(whole(Option.ATTRITION_MIN, v, Long.MIN_VALUE,
+                    Long.MAX_VALUE)));
+            attrition = b.build();
+            apply(Option.MAX_KEYS, v -> maxKeys = (int) Checks.inRange(Option.MAX_KEYS.key(),
+                    whole(Option.MAX_KEYS, v, Long.MIN_VALUE, Long.MAX_VALUE), 1, KeyLedger.MAX_MAX_KEYS));
+            apply(Option.SUMMARY_INTERVAL, v -> summaryIntervalMillis = Checks.wholeMillis(
+                    Option.SUMMARY_INTERVAL.key(), Durations.parse(Option.SUMMARY_INTERVAL.key(), v),
+                    MIN_SUMMARY_INTERVAL_MILLIS, MAX_SUMMARY_INTERVAL_MILLIS));
+            for (Option o : new Option[] {Option.INCLUDE_LOGGER, Option.INCLUDE_LEVEL, Option.INCLUDE_THROWABLE,
+                    Option.INCLUDE_THROWABLE_FRAME, Option.MASK_TOKENS, Option.DRY_RUN}) {
+                apply(o, v -> bool(o));
+            }
+            apply(Option.EXEMPT_MARKERS, v -> names(Option.EXEMPT_MARKERS, false));
+            apply(Option.LOGGERS, v -> names(Option.LOGGERS, true));
+            apply(Option.EXCLUDE_LOGGERS, v -> names(Option.EXCLUDE_LOGGERS, true));
+            if (text(Option.MIN_LEVEL).isEmpty()) {
+                problems.add(Option.MIN_LEVEL.key() + ": must name a level, was empty");
+            }
+            return problems.size() == problemsBefore;
+        }
+
+        private void apply(Option option, ValueConsumer consumer) {
+            try {
+                consumer.accept(values.get(option));
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
+            }
+        }
+
+        String text(Option option) {
+            return values.get(option);
+        }
+
+        boolean bool(Option option) {
+            String v = values.get(option);
+            if ("true".equalsIgnoreCase(v)) {
+                return true;
+            }
+            if ("false".equalsIgnoreCase(v)) {
+                return false;
+            }
+            throw new IllegalArgumentException(option.key() + ": \"" + v + "\" is not true or false");
+        }
+
+        String[] names(Option option, boolean allowEmpty) {
+            String v = values.get(option);
+            if (v.isEmpty() && allowEmpty) {
+                return new String[0];
+            }
+            String[] parts = v.split(",", -1);
+            for (int i = 0; i < parts.length; i++) {
+                parts[i] = parts[i].trim();
+                if (parts[i].isEmpty()) {
+                    throw new IllegalArgumentException(option.key() + ": \"" + v + "\" has an empty name");
+                }
+            }
+            return parts;
+        }
+
+        private static long whole(Option option, String v, long min, long max) {
+            long n;
+            try {
+                n = Long.parseLong(v.startsWith("+") ? v.substring(1) : v);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option.key() + ": \"" + v + "\" is not a whole number");
+            }
+            if (n < min || n > max) {
+                throw new IllegalArgumentException(option.key() + ": \"" + v + "\" is out of range");
+            }
+            return n;
+        }
+    }
+
+    /** A step of {@link Reader#read()} that may throw {@link IllegalArgumentException}. */
+    @FunctionalInterface
+    private interface ValueConsumer {
+        void accept(String value);
+    }
+}

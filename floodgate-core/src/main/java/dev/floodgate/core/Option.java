@@ -1,0 +1,90 @@
+package dev.floodgate.core;
+
+/**
+ * Every setting of a Floodgate filter: one camelCase name used by the Logback element, the Log4j2 attribute and the
+ * README, with its default as it would be written in XML.
+ */
+public enum Option {
+    /** Number of timeframes in the attrition window. */
+    WINDOW_SIZE("windowSize", "5", "number of timeframes the limiter remembers (1–1000)"),
+    /** Length of one timeframe. */
+    TIMEFRAME("timeframe", "5 seconds", "length of one timeframe; the allowance is granted per timeframe"),
+    /** Per-timeframe allowance at attrition 0. */
+    TIMEFRAME_SPILLOVER_THRESHOLD("timeframeSpilloverThreshold", "8",
+            "messages per timeframe a fingerprint may always log while it behaves"),
+    /** Burst allowance per window at attrition 0. */
+    SPILLOVER_THRESHOLD("spilloverThreshold", "16",
+            "messages per window that pass in a burst while attrition is 0"),
+    /** Logarithm base of the allowance. */
+    ATTRITION_LOGARITHM_BASE("attritionLogarithmBase", "2",
+            "how fast the allowance shrinks under sustained flooding (2 = 8, 4, 2, 1; 10 = much slower)"),
+    /** Fastest attrition growth, negated. */
+    INVERSE_ATTRITION_DELTA_MIN("inverseAttritionDeltaMin", "-1",
+            "negated: the most attrition may grow per timeframe (-1 to -1000000)"),
+    /** Floor of attrition. */
+    ATTRITION_MIN("attritionMin", "0", "floor of the attrition score; above 0 the burst allowance never applies"),
+    /** Bound on fingerprints. */
+    MAX_KEYS("maxKeys", "10000",
+            "most fingerprints tracked at once; beyond it new ones share one limiter, reported as other messages"),
+    /** Logger name in the fingerprint. */
+    INCLUDE_LOGGER("includeLogger", "false", "make the logger name part of the fingerprint"),
+    /** Level in the fingerprint. */
+    INCLUDE_LEVEL("includeLevel", "false", "make the level part of the fingerprint"),
+    /** Throwable class in the fingerprint. */
+    INCLUDE_THROWABLE("includeThrowable", "false", "make the throwable's class part of the fingerprint"),
+    /** Throwable class and first frame in the fingerprint. */
+    INCLUDE_THROWABLE_FRAME("includeThrowableFrame", "false",
+            "make the throwable's class and first stack frame part of the fingerprint"),
+    /** Masking of variable tokens. */
+    MASK_TOKENS("maskTokens", "true",
+            "group messages logged without arguments by masking numbers, hex, UUIDs, IPs and quoted strings"),
+    /** Marker names that exempt an event. */
+    EXEMPT_MARKERS("exemptMarkers", "FLOODGATE_EXEMPT", "comma-separated marker names that are never limited"),
+    /** Level below which nothing is limited. */
+    MIN_LEVEL("minLevel", "TRACE", "events below this level are never limited"),
+    /** Logger prefixes that are limited. */
+    LOGGERS("loggers", "", "comma-separated logger name prefixes to limit; empty limits all loggers"),
+    /** Logger prefixes that are never limited. */
+    EXCLUDE_LOGGERS("excludeLoggers", "", "comma-separated logger name prefixes that are never limited"),
+    /** Period of summaries. */
+    SUMMARY_INTERVAL("summaryInterval", "30 seconds", "how often suppressed counts are logged"),
+    /** Level of summaries. */
+    SUMMARY_LEVEL("summaryLevel", "", "level of summary lines; empty logs each at the level of its messages"),
+    /** Count without dropping. */
+    DRY_RUN("dryRun", "false", "drop nothing; summaries say what would have been suppressed");
+
+    private final String key;
+    private final String defaultValue;
+    private final String meaning;
+
+    Option(String key, String defaultValue, String meaning) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.meaning = meaning;
+    }
+
+    /** Returns the name used in XML and in the README. */
+    public String key() {
+        return key;
+    }
+
+    /** Returns the default as it would be written in XML; empty when the option is unset by default. */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** Returns one sentence on what the option means. */
+    public String meaning() {
+        return meaning;
+    }
+
+    /** Returns the option named {@code key}, or null. */
+    public static Option byKey(String key) {
+        for (Option o : values()) {
+            if (o.key.equals(key)) {
+                return o;
+            }
+        }
+        return null;
+    }
+}

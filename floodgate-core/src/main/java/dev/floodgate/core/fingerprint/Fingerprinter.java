@@ -1,0 +1,116 @@
+package dev.floodgate.core.fingerprint;
+
+/**
+ * Turns the parts of a logging call into the key of its fingerprint: by default the message template itself, so
+ * {@code "Connection to {} failed"} with any arguments is one fingerprint.
+ *
+ * <p>Thread-safe and immutable. {@link #probe} does not allocate: it returns the template when that is the whole
+ * fingerprint, and otherwise a thread-local probe that is valid until the same thread's next call; call
+ * {@link #freeze} before storing it. Templates longer than {@value #MAX_TEMPLATE_CHARS} characters are
+ * fingerprinted by their first {@value #MAX_TEMPLATE_CHARS}, which bounds the memory a stored key can take.
+ */
+public final class Fingerprinter {
+
+    /** The number of leading template characters that make up a fingerprint. */
+    public static final int MAX_TEMPLATE_CHARS = 1_000;
+
+    private static final ThreadLocal<FingerprintKey> PROBE = ThreadLocal.withInitial(FingerprintKey::new);
+
+    private final boolean includeLogger;
+    private final boolean includeLevel;
+    private final boolean includeThrowable;
+    private final boolean includeThrowableFrame;
+    private final boolean maskTokens;
+    private final boolean composite;
+
+    /**
+     * Creates a fingerprinter.
+     *
+     * @param includeLogger whether the logger name is part of the fingerprint
+     * @param includeLevel whether the level is part of the fingerprint
+     * @param includeThrowable whether the throwable's class is part of the fingerprint
+     * @param includeThrowableFrame whether the throwable's class and its first stack frame are part of it
+     * @param maskTokens whether messages logged without arguments have their variable tokens masked
+     */
+    public Fingerprinter(boolean includeLogger, boolean includeLevel, boolean includeThrowable,
+            boolean includeThrowableFrame, boolean maskTokens) {
+        this.includeLogger = includeLogger;
+        this.includeLevel = includeLevel;
+        this.includeThrowable = includeThrowable || includeThrowableFrame;
+        this.includeThrowableFrame = includeThrowableFrame;
+        this.maskTokens = maskTokens;
+        this.composite = includeLogger || includeLevel || this.includeThrowable;
+    }
+
+    /**
+     * Returns the lookup key of one call.
+     *
+     * @param template the unformatted message; not null
+     * @param hasArguments whether the call passed arguments for the template (a trailing throwable does not count);
+     *     only messages without arguments are masked, since a template with arguments already is a template
+     * @param loggerName the logger's name
+     * @param level the framework's level object; compared with {@code equals}
+     * @param thrown the throwable of the call, or null
+     * @return the template itself, or a thread-local probe to {@link #freeze} before storing
+     */
+    public Object probe(String template, boolean hasArguments, String loggerName, Object level, Throwable thrown) {
+        int full = template.length();
+        int length = Math.min(full, MAX_TEMPLATE_CHARS);
+        boolean mask = false;
+        int textHash = 0;
+        if (maskTokens && !hasArguments) {
+            long masked = TokenMasker.maskedHash(template, length);
+            mask = TokenMasker.hasTokens(masked);
+            textHash = TokenMasker.hash(masked);
+        } else if (length < full) {
+            textHash = prefixHash(template, length);
+        } else if (composite) {
+            textHash = template.hashCode();
+        }
+        if (!composite && !mask && length == full) {
+            return template;
+        }
+        Class<?> thrownClass = includeThrowable && thrown != null ? thrown.getClass() : null;
+        StackTraceElement frame = includeThrowableFrame && thrown != null ? firstFrame(thrown) : null;
+        return PROBE.get().set(template, length, mask, textHash, includeLogger ? loggerName : null,
+                includeLevel ? level : null, thrownClass, frame);
+    }
+
+    /** Returns an immutable key equal to {@code probe}, for storing. */
+    public Object freeze(Object probe) {
+        return probe instanceof FingerprintKey ? ((FingerprintKey) probe).freeze() : probe;
+    }
+
+    /**
+     * Returns how a summary shows a frozen key: the (masked, cut) template, followed by the throwable's class and
+     * frame when they are part of the fingerprint.
+     */
+    public String describe(Object key) {
+        if (!(key instanceof FingerprintKey)) {
+            return String.valueOf(key);
+        }
+        FingerprintKey k = (FingerprintKey) key;
+        String text = k.effectiveText();
+        if (k.thrownClass() == null) {
+            return text;
+        }
+        return text + " with " + k.thrownClass().getName() + (k.frame() == null ? "" : " at " + k.frame());
+    }
+
+    private static int prefixHash(String s, int length) {
+        int h = 0;
+        for (int i = 0; i < length; i++) {
+            h = 31 * h + s.charAt(i);
+        }
+        return h;
+    }
+
+    private static StackTraceElement firstFrame(Throwable thrown) {
+        try {
+            StackTraceElement[] frames = thrown.getStackTrace();
+            return frames == null || frames.length == 0 ? null : frames[0];
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,338 @@
+package dev.floodgate.core.fingerprint;
+
+/**
+ * Masks the variable tokens of a rendered or concatenated message so that its repeats share one fingerprint:
+ * {@code "Failed for order 12345 from 10.0.0.7"} becomes {@code "Failed for order <n> from <ip>"}.
+ *
+ * <p>Stateless and thread-safe. {@link #maskedHash} and {@link #matches} walk the text without allocating, so a
+ * message can be looked up by its masked form without building it; {@link #mask} builds it once, for storage.
+ *
+ * <p>Tokens, tried in this order at each position:
+ * <ul>
+ *   <li>a quoted string, {@code '...'} or {@code "..."}, opening and closing at word boundaries → the quotes
+ *       around {@code <str>};</li>
+ *   <li>a UUID ({@code 8-4-4-4-12} hex digits) → {@code <uuid>};</li>
+ *   <li>{@code 0x} followed by hex digits → {@code <hex>};</li>
+ *   <li>an IPv4 address with an optional {@code :port}, or an IPv6 address (hex groups with at least two colons
+ *       and a digit) → {@code <ip>};</li>
+ *   <li>a word of at least 8 hex digits mixing digits and letters (hashes, ids) → {@code <hex>};</li>
+ *   <li>a run of digits, with decimal parts ({@code 1.5}, {@code 10.2.3}) → {@code <n>}, also inside a word
+ *       ({@code user42} → {@code user<n>}).</li>
+ * </ul>
+ * A word boundary is the start or end of the text or any character other than a letter, a digit or {@code _}.
+ */
+public final class TokenMasker {
+
+    /** Placeholder of a number. */
+    public static final String NUMBER = "<n>";
+    /** Placeholder of a hexadecimal token. */
+    public static final String HEX = "<hex>";
+    /** Placeholder of a UUID. */
+    public static final String UUID = "<uuid>";
+    /** Placeholder of an IP address. */
+    public static final String IP = "<ip>";
+    /** Placeholder of the content of a quoted string. */
+    public static final String STRING = "<str>";
+
+    private static final int KIND_NONE = 0;
+    private static final int KIND_NUMBER = 1;
+    private static final int KIND_HEX = 2;
+    private static final int KIND_UUID = 3;
+    private static final int KIND_IP = 4;
+    private static final int KIND_QUOTED = 5;
+    private static final String[] PLACEHOLDERS = {null, NUMBER, HEX, UUID, IP, STRING};
+    private static final int MIN_HEX_WORD = 8;
+
+    private TokenMasker() {
+    }
+
+    /** Returns {@code text} with its variable tokens replaced by placeholders. */
+    public static String mask(CharSequence text) {
+        return mask(text, text.length());
+    }
+
+    /** Returns the first {@code length} characters of {@code text} with their variable tokens masked. */
+    public static String mask(CharSequence text, int length) {
+        StringBuilder out = new StringBuilder(length);
+        int i = 0;
+        while (i < length) {
+            long token = token(text, i, length);
+            if (token == 0) {
+                out.append(text.charAt(i++));
+                continue;
+            }
+            int kind = kind(token);
+            int end = end(token);
+            if (kind == KIND_QUOTED) {
+                out.append(text.charAt(i)).append(STRING).append(text.charAt(end - 1));
+            } else {
+                out.append(PLACEHOLDERS[kind]);
+            }
+            i = end;
+        }
+        return out.toString();
+    }
+
+    /**
+     * Returns {@code mask(text, length).hashCode()} computed without building the masked text, and whether there
+     * was anything to mask, packed: the low 32 bits are the hash ({@link #hash}), bit 32 is set if at least one
+     * token was masked ({@link #hasTokens}).
+     */
+    public static long maskedHash(CharSequence text, int length) {
+        int h = 0;
+        boolean masked = false;
+        int i = 0;
+        while (i < length) {
+            long token = token(text, i, length);
+            if (token == 0) {
+                h = 31 * h + text.charAt(i++);
+                continue;
+            }
+            masked = true;
+            int kind = kind(token);
+            int end = end(token);
+            if (kind == KIND_QUOTED) {
+                h = 31 * h + text.charAt(i);
+                h = hashInto(h, STRING);
+                h = 31 * h + text.charAt(end - 1);
+            } else {
+                h = hashInto(h, PLACEHOLDERS[kind]);
+            }
+            i = end;
+        }
+        return (h & 0xFFFF_FFFFL) | (masked ? 1L << 32 : 0L);
+    }
+
+    /** Returns the hash packed in a {@link #maskedHash} result. */
+    public static int hash(long maskedHash) {
+        return (int) maskedHash;
+    }
+
+    /** Returns whether a {@link #maskedHash} result saw at least one token. */
+    public static boolean hasTokens(long maskedHash) {
+        return (maskedHash >>> 32) != 0;
+    }
+
+    /** Returns whether the first {@code length} characters of {@code raw}, masked, equal {@code masked}. */
+    public static boolean matches(CharSequence raw, int length, String masked) {
+        int j = 0;
+        int m = masked.length();
+        int i = 0;
+        while (i < length) {
+            long token = token(raw, i, length);
+            if (token == 0) {
+                if (j >= m || masked.charAt(j++) != raw.charAt(i++)) {
+                    return false;
+                }
+                continue;
+            }
+            int kind = kind(token);
+            int end = end(token);
+            if (kind == KIND_QUOTED) {
+                if (j >= m || masked.charAt(j++) != raw.charAt(i) || !masked.startsWith(STRING, j)) {
+                    return false;
+                }
+                j += STRING.length();
+                if (j >= m || masked.charAt(j++) != raw.charAt(end - 1)) {
+                    return false;
+                }
+            } else {
+                String placeholder = PLACEHOLDERS[kind];
+                if (!masked.startsWith(placeholder, j)) {
+                    return false;
+                }
+                j += placeholder.length();
+            }
+            i = end;
+        }
+        return j == m;
+    }
+
+    private static int hashInto(int h, String s) {
+        for (int k = 0; k < s.length(); k++) {
+            h = 31 * h + s.charAt(k);
+        }
+        return h;
+    }
+
+    private static int kind(long token) {
+        return (int) (token >>> 32);
+    }
+
+    private static int end(long token) {
+        return (int) token;
+    }
+
+    private static long token(int kind, int end) {
+        return ((long) kind << 32) | end;
+    }
+
+    /** Returns the token starting at {@code i} packed as (kind, end), or 0 if a literal character starts there. */
+    private static long token(CharSequence s, int i, int length) {
+        char c = s.charAt(i);
+        boolean atBoundary = i == 0 || !isWordChar(s.charAt(i - 1));
+        if (atBoundary && (c == '\'' || c == '"')) {
+            int close = closingQuote(s, i, length, c);
+            return close < 0 ? 0 : token(KIND_QUOTED, close + 1);
+        }
+        if (!isHexDigit(c)) {
+            return 0;
+        }
+        if (atBoundary) {
+            int end = uuid(s, i, length);
+            if (end > 0) {
+                return token(KIND_UUID, end);
+            }
+            end = prefixedHex(s, i, length);
+            if (end > 0) {
+                return token(KIND_HEX, end);
+            }
+            end = ipv4(s, i, length);
+            if (end < 0) {
+                end = ipv6(s, i, length);
+            }
+            if (end > 0) {
+                return token(KIND_IP, end);
+            }
+            end = hexWord(s, i, length);
+            if (end > 0) {
+                return token(KIND_HEX, end);
+            }
+        }
+        if (isDigit(c)) {
+            return token(KIND_NUMBER, number(s, i, length));
+        }
+        return 0;
+    }
+
+    private static int closingQuote(CharSequence s, int open, int length, char quote) {
+        for (int j = open + 1; j < length; j++) {
+            if (s.charAt(j) == quote && (j + 1 == length || !isWordChar(s.charAt(j + 1)))) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
+    private static int uuid(CharSequence s, int i, int length) {
+        int end = i + 36;
+        if (end > length || (end < length && isWordChar(s.charAt(end)))) {
+            return -1;
+        }
+        for (int k = 0; k < 36; k++) {
+            char c = s.charAt(i + k);
+            boolean dash = k == 8 || k == 13 || k == 18 || k == 23;
+            if (dash ? c != '-' : !isHexDigit(c)) {
+                return -1;
+            }
+        }
+        return end;
+    }
+
+    private static int prefixedHex(CharSequence s, int i, int length) {
+        if (s.charAt(i) != '0' || i + 2 >= length || (s.charAt(i + 1) | 0x20) != 'x' || !isHexDigit(s.charAt(i + 2))) {
+            return -1;
+        }
+        int j = i + 2;
+        while (j < length && isHexDigit(s.charAt(j))) {
+            j++;
+        }
+        return j < length && isWordChar(s.charAt(j)) ? -1 : j;
+    }
+
+    private static int ipv4(CharSequence s, int i, int length) {
+        int j = i;
+        for (int part = 0; part < 4; part++) {
+            if (part > 0) {
+                if (j >= length || s.charAt(j) != '.') {
+                    return -1;
+                }
+                j++;
+            }
+            int digits = 0;
+            while (j < length && isDigit(s.charAt(j)) && digits < 4) {
+                j++;
+                digits++;
+            }
+            if (digits == 0 || digits > 3) {
+                return -1;
+            }
+        }
+        if (j + 1 < length && s.charAt(j) == ':' && isDigit(s.charAt(j + 1))) {
+            j++;
+            while (j < length && isDigit(s.charAt(j))) {
+                j++;
+            }
+        }
+        return j < length && (isWordChar(s.charAt(j)) || s.charAt(j) == '.' && j + 1 < length
+                && isDigit(s.charAt(j + 1))) ? -1 : j;
+    }
+
+    private static int ipv6(CharSequence s, int i, int length) {
+        int j = i;
+        int colons = 0;
+        boolean digit = false;
+        while (j < length) {
+            char c = s.charAt(j);
+            if (c == ':') {
+                colons++;
+            } else if (isHexDigit(c)) {
+                digit |= isDigit(c);
+            } else if (c != '.') {
+                break;
+            }
+            j++;
+        }
+        while (j > i && s.charAt(j - 1) == '.') {
+            j--;
+        }
+        if (colons < 2 || !digit || (j < length && isWordChar(s.charAt(j)))) {
+            return -1;
+        }
+        return j;
+    }
+
+    private static int hexWord(CharSequence s, int i, int length) {
+        int j = i;
+        boolean digit = false;
+        boolean letter = false;
+        while (j < length && isHexDigit(s.charAt(j))) {
+            if (isDigit(s.charAt(j))) {
+                digit = true;
+            } else {
+                letter = true;
+            }
+            j++;
+        }
+        if (j - i < MIN_HEX_WORD || !digit || !letter || (j < length && isWordChar(s.charAt(j)))) {
+            return -1;
+        }
+        return j;
+    }
+
+    private static int number(CharSequence s, int i, int length) {
+        int j = i;
+        while (j < length && isDigit(s.charAt(j))) {
+            j++;
+        }
+        while (j + 1 < length && s.charAt(j) == '.' && isDigit(s.charAt(j + 1))) {
+            j += 2;
+            while (j < length && isDigit(s.charAt(j))) {
+                j++;
+            }
+        }
+        return j;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isHexDigit(char c) {
+        return isDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
+    }
+}

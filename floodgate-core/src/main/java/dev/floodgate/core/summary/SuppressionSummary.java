@@ -1,0 +1,298 @@
+package dev.floodgate.core.summary;
+
+import dev.floodgate.core.DurationText;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What one fingerprint (or one shared gate) had suppressed during one summary period: the "Suppressed N messages
+ * like …" line and the same facts as structured fields.
+ *
+ * <p>Immutable. The line is built on demand; its times are printed in the JVM's default time zone.
+ */
+public final class SuppressionSummary {
+
+    /** Field: total suppressed events (a number). */
+    public static final String FIELD_SUPPRESSED = "floodgate.suppressed";
+    /** Field: events the global cap suppressed (a number), present only when the cap suppressed any. */
+    public static final String FIELD_SUPPRESSED_BY_CAP = "floodgate.suppressedByCap";
+    /** Field: the fingerprint's template, or {@code <other>} / {@code <forgotten>} for shared gates. */
+    public static final String FIELD_FINGERPRINT = "floodgate.fingerprint";
+    /** Field: the length of the period, ISO-8601 ({@code PT30S}). */
+    public static final String FIELD_INTERVAL = "floodgate.interval";
+    /** Field: the first suppressed event, ISO-8601 instant. */
+    public static final String FIELD_FIRST = "floodgate.first";
+    /** Field: the last suppressed event, ISO-8601 instant. */
+    public static final String FIELD_LAST = "floodgate.last";
+    /** Field: the limiter and its settings. */
+    public static final String FIELD_LIMITER = "floodgate.limiter";
+    /** Field: true when nothing was dropped (dry run) and the counts say what would have been. */
+    public static final String FIELD_DRY_RUN = "floodgate.dryRun";
+
+    /** The longest template a line shows; longer ones are cut with an ellipsis. */
+    public static final int MAX_SHOWN_CHARS = 200;
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
+
+    /** What the summary is about. */
+    public enum Scope {
+        /** One fingerprint. */
+        FINGERPRINT,
+        /** New fingerprints that found the key bound reached and shared one limiter. */
+        OVERFLOW,
+        /** Fingerprints forgotten while idle whose own summaries no longer fitted in the backlog. */
+        FORGOTTEN
+    }
+
+    private final Scope scope;
+    private final String fingerprint;
+    private final String loggerName;
+    private final Object level;
+    private final long suppressedByKey;
+    private final long suppressedByCap;
+    private final long firstAt;
+    private final long lastAt;
+    private final long periodMillis;
+    private final String limiter;
+    private final String cap;
+    private final int maxKeys;
+    private final boolean dryRun;
+
+    private SuppressionSummary(Builder b) {
+        this.scope = Objects.requireNonNull(b.scope, "scope");
+        this.fingerprint = b.fingerprint;
+        this.loggerName = b.loggerName;
+        this.level = b.level;
+        this.suppressedByKey = b.suppressedByKey;
+        this.suppressedByCap = b.suppressedByCap;
+        this.firstAt = b.firstAt;
+        this.lastAt = b.lastAt;
+        this.periodMillis = b.periodMillis;
+        this.limiter = Objects.requireNonNull(b.limiter, "limiter");
+        this.cap = b.cap;
+        this.maxKeys = b.maxKeys;
+        this.dryRun = b.dryRun;
+        if (suppressedByKey < 0 || suppressedByCap < 0 || suppressed() == 0) {
+            throw new IllegalArgumentException("a summary needs suppressed events, was " + suppressedByKey + " + "
+                    + suppressedByCap);
+        }
+        if (scope == Scope.FINGERPRINT && fingerprint == null) {
+            throw new IllegalArgumentException("a fingerprint summary needs its fingerprint");
+        }
+        if (firstAt > lastAt || periodMillis < 0) {
+            throw new IllegalArgumentException("first must be <= last and the period >= 0, was " + firstAt + ", "
+                    + lastAt + ", " + periodMillis);
+        }
+    }
+
+    /** Returns a builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Returns what the summary is about. */
+    public Scope scope() {
+        return scope;
+    }
+
+    /** Returns the fingerprint's template as shown, or null for a shared gate. */
+    public String fingerprint() {
+        return fingerprint;
+    }
+
+    /** Returns the logger of the suppressed messages, or null for a shared gate. */
+    public String loggerName() {
+        return loggerName;
+    }
+
+    /** Returns the framework's level of the suppressed messages, or null for a shared gate. */
+    public Object level() {
+        return level;
+    }
+
+    /** Returns all suppressed events. */
+    public long suppressed() {
+        return suppressedByKey + suppressedByCap;
+    }
+
+    /** Returns the events the fingerprint's own limiter suppressed. */
+    public long suppressedByKey() {
+        return suppressedByKey;
+    }
+
+    /** Returns the events the global cap suppressed. */
+    public long suppressedByCap() {
+        return suppressedByCap;
+    }
+
+    /** Returns the time of the first suppressed event, epoch milliseconds. */
+    public long firstAt() {
+        return firstAt;
+    }
+
+    /** Returns the time of the last suppressed event, epoch milliseconds. */
+    public long lastAt() {
+        return lastAt;
+    }
+
+    /** Returns the length of the period this summary covers. */
+    public Duration period() {
+        return Duration.ofMillis(periodMillis);
+    }
+
+    /** Returns whether this is a dry run's "would have suppressed". */
+    public boolean dryRun() {
+        return dryRun;
+    }
+
+    /** Returns the one-line message, e.g. {@code Suppressed 12,345 messages like "..." in the last 30s (...)}. */
+    public String message() {
+        StringBuilder sb = new StringBuilder(96);
+        sb.append(dryRun ? "Would have suppressed " : "Suppressed ");
+        long n = suppressed();
+        sb.append(String.format(Locale.ROOT, "%,d", n));
+        switch (scope) {
+            case FINGERPRINT:
+                sb.append(n == 1 ? " message like \"" : " messages like \"").append(shown(fingerprint)).append('"');
+                break;
+            case OVERFLOW:
+                sb.append(n == 1 ? " other message" : " other messages");
+                break;
+            default:
+                sb.append(n == 1 ? " message" : " messages").append(" of fingerprints forgotten while idle");
+        }
+        sb.append(" in the last ").append(DurationText.format(periodMillis)).append(" (");
+        if (dryRun) {
+            sb.append("dry run; ");
+        }
+        if (scope == Scope.OVERFLOW) {
+            sb.append(String.format(Locale.ROOT, "more than %,d fingerprints at once; ", maxKeys));
+        }
+        if (suppressedByCap > 0) {
+            sb.append(String.format(Locale.ROOT, "%,d by %s, %,d by the global cap %s; ", suppressedByKey, limiter,
+                    suppressedByCap, cap));
+        }
+        sb.append("first ").append(time(firstAt)).append(", last ").append(time(lastAt)).append(')');
+        return sb.toString();
+    }
+
+    /** Returns the structured fields, in a stable order; see the {@code FIELD_} constants. */
+    public Map<String, Object> fields() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put(FIELD_SUPPRESSED, suppressed());
+        if (suppressedByCap > 0) {
+            fields.put(FIELD_SUPPRESSED_BY_CAP, suppressedByCap);
+        }
+        fields.put(FIELD_FINGERPRINT, scope == Scope.FINGERPRINT ? fingerprint
+                : scope == Scope.OVERFLOW ? "<other>" : "<forgotten>");
+        fields.put(FIELD_INTERVAL, Duration.ofMillis(periodMillis).toString());
+        fields.put(FIELD_FIRST, Instant.ofEpochMilli(firstAt).toString());
+        fields.put(FIELD_LAST, Instant.ofEpochMilli(lastAt).toString());
+        fields.put(FIELD_LIMITER, cap == null ? limiter : limiter + "; cap " + cap);
+        fields.put(FIELD_DRY_RUN, dryRun);
+        return Collections.unmodifiableMap(fields);
+    }
+
+    private static String shown(String text) {
+        return text.length() <= MAX_SHOWN_CHARS ? text : text.substring(0, MAX_SHOWN_CHARS) + "…";
+    }
+
+    private static String time(long epochMillis) {
+        return TIME.format(Instant.ofEpochMilli(epochMillis).atZone(ZoneId.systemDefault()));
+    }
+
+    @Override
+    public String toString() {
+        return message();
+    }
+
+    /**
+     * Builds a {@link SuppressionSummary}.
+     *
+     * <p>Not thread-safe.
+     */
+    public static final class Builder {
+        private Scope scope = Scope.FINGERPRINT;
+        private String fingerprint;
+        private String loggerName;
+        private Object level;
+        private long suppressedByKey;
+        private long suppressedByCap;
+        private long firstAt;
+        private long lastAt;
+        private long periodMillis;
+        private String limiter;
+        private String cap;
+        private int maxKeys;
+        private boolean dryRun;
+
+        private Builder() {
+        }
+
+        /** Sets what the summary is about. */
+        public Builder scope(Scope value) {
+            this.scope = value;
+            return this;
+        }
+
+        /** Sets the fingerprint's template as shown, with its logger and level. */
+        public Builder fingerprint(String text, String logger, Object levelObject) {
+            this.fingerprint = text;
+            this.loggerName = logger;
+            this.level = levelObject;
+            return this;
+        }
+
+        /** Sets the suppressed counts, by the fingerprint's limiter and by the global cap. */
+        public Builder suppressed(long byKey, long byCap) {
+            this.suppressedByKey = byKey;
+            this.suppressedByCap = byCap;
+            return this;
+        }
+
+        /** Sets the times of the first and last suppressed event, epoch milliseconds. */
+        public Builder between(long first, long last) {
+            this.firstAt = first;
+            this.lastAt = last;
+            return this;
+        }
+
+        /** Sets the length of the period, in milliseconds. */
+        public Builder periodMillis(long value) {
+            this.periodMillis = value;
+            return this;
+        }
+
+        /** Sets the limiter and cap descriptions (cap may be null) and the key bound. */
+        public Builder limits(String limiterDescription, String capDescription, int keyBound) {
+            this.limiter = limiterDescription;
+            this.cap = capDescription;
+            this.maxKeys = keyBound;
+            return this;
+        }
+
+        /** Sets whether this is a dry run. */
+        public Builder dryRun(boolean value) {
+            this.dryRun = value;
+            return this;
+        }
+
+        /**
+         * Returns the summary.
+         *
+         * @throws IllegalArgumentException if nothing was suppressed, the times are reversed, or a fingerprint
+         *     summary lacks its fingerprint
+         * @throws NullPointerException if the limiter description is missing
+         */
+        public SuppressionSummary build() {
+            return new SuppressionSummary(this);
+        }
+    }
+}

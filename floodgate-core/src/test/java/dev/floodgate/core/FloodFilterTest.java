@@ -1,0 +1,176 @@
+package dev.floodgate.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class FloodFilterTest {
+
+    private static final long EPOCH = 1_700_000_000_000L;
+    private final ManualClock clock = new ManualClock(EPOCH);
+
+    private FloodFilter filter(String... options) {
+        Map<String, String> map = new HashMap<>();
+        for (int i = 0; i < options.length; i += 2) {
+            map.put(options[i], options[i + 1]);
+        }
+        return new FloodFilter(FloodgateConfig.parse(map), clock);
+    }
+
+    private static int flood(FloodFilter f, String template, int calls) {
+        int passed = 0;
+        for (int i = 0; i < calls; i++) {
+            passed += f.suppress(template, true, "com.acme.Db", "ERROR", null) ? 0 : 1;
+        }
+        return passed;
+    }
+
+    private static long total(List<SuppressionSummary> summaries) {
+        return summaries.stream().mapToLong(SuppressionSummary::suppressed).sum();
+    }
+
+    @Test
+    void suppress_floodOfOneTemplate_passesTheAllowanceAndSummarizesTheRest() {
+        FloodFilter f = filter();
+        assertThat(flood(f, "Connection to {} failed", 40)).isEqualTo(16);
+        clock.advanceMillis(30_000);
+        List<SuppressionSummary> summaries = f.summarizeIfDue();
+        assertThat(summaries).singleElement().satisfies(s -> {
+            assertThat(s.suppressed()).isEqualTo(24);
+            assertThat(s.fingerprint()).isEqualTo("Connection to {} failed");
+            assertThat(s.loggerName()).isEqualTo("com.acme.Db");
+            assertThat(s.level()).isEqualTo("ERROR");
+            assertThat(s.message()).startsWith("Suppressed 24 messages like \"Connection to {} failed\" in the last 30s");
+        });
+    }
+
+    @Test
+    void summarizeIfDue_beforeTheInterval_returnsNothing() {
+        FloodFilter f = filter();
+        flood(f, "x {}", 40);
+        clock.advanceMillis(10_000);
+        assertThat(f.summarizeIfDue()).isEmpty();
+        clock.advanceMillis(20_000);
+        assertThat(f.summarizeIfDue()).hasSize(1);
+    }
+
+    @Test
+    void summarizeIfDue_nothingSuppressed_returnsNothing() {
+        FloodFilter f = filter();
+        flood(f, "x {}", 5);
+        clock.advanceMillis(30_000);
+        assertThat(f.summarizeIfDue()).isEmpty();
+    }
+
+    @Test
+    void summarize_afterTheFloodStops_stillReportsIt() {
+        FloodFilter f = filter();
+        flood(f, "x {}", 40);
+        clock.advanceMillis(600_000);
+        assertThat(total(f.summarizeIfDue())).isEqualTo(24);
+        assertThat(f.trackedFingerprints()).isZero();
+    }
+
+    @Test
+    void suppress_dryRun_dropsNothingButCounts() {
+        FloodFilter f = filter("dryRun", "true");
+        assertThat(flood(f, "x {}", 40)).isEqualTo(40);
+        List<SuppressionSummary> summaries = f.summarize();
+        assertThat(summaries).singleElement().satisfies(s -> {
+            assertThat(s.suppressed()).isEqualTo(24);
+            assertThat(s.message()).startsWith("Would have suppressed 24 messages");
+        });
+    }
+
+    @Test
+    void suppress_concatenatedMessages_shareOneMaskedFingerprint() {
+        FloodFilter f = filter();
+        int passed = 0;
+        for (int i = 0; i < 40; i++) {
+            passed += f.suppress("Failed for order " + (1000 + i), false, "l", "ERROR", null) ? 0 : 1;
+        }
+        assertThat(passed).isEqualTo(16);
+        assertThat(f.summarize()).singleElement()
+                .satisfies(s -> assertThat(s.fingerprint()).isEqualTo("Failed for order <n>"));
+    }
+
+    @Test
+    void close_pendingCounts_areReturnedAndLaterCallsPass() {
+        FloodFilter f = filter();
+        flood(f, "x {}", 40);
+        assertThat(total(f.close())).isEqualTo(24);
+        assertThat(f.isClosed()).isTrue();
+        assertThat(flood(f, "x {}", 10)).isEqualTo(10);
+        assertThat(f.summarize()).isEmpty();
+    }
+
+    @Test
+    void suppress_uniqueMessagesBeyondTheBound_areSummarizedAsOther() {
+        FloodFilter f = filter("maxKeys", "10", "maskTokens", "false");
+        int passed = 0;
+        for (int i = 0; i < 1_000; i++) {
+            passed += f.suppress("unique " + i, false, "l", "ERROR", null) ? 0 : 1;
+        }
+        List<SuppressionSummary> summaries = f.summarize();
+        assertThat(f.trackedFingerprints()).isEqualTo(10);
+        assertThat(summaries).singleElement().satisfies(s -> {
+            assertThat(s.scope()).isEqualTo(SuppressionSummary.Scope.OVERFLOW);
+            assertThat(s.message()).startsWith("Suppressed 974 other messages");
+        });
+        assertThat(passed).isEqualTo(10 + 16);
+    }
+
+    @Test
+    @Timeout(120)
+    void suppress_threadsWithEvictionAndConcurrentSummaries_countEveryCallExactlyOnce() throws Exception {
+        FloodFilter f = filter("maxKeys", "20", "timeframe", "1 second", "summaryInterval", "2 seconds");
+        LongAdder offered = new LongAdder();
+        LongAdder passed = new LongAdder();
+        LongAdder summarized = new LongAdder();
+        AtomicBoolean done = new AtomicBoolean();
+        Thread scheduler = new Thread(() -> {
+            while (!done.get()) {
+                summarized.add(total(f.summarizeIfDue()));
+            }
+        });
+        scheduler.start();
+        AtomicInteger ids = new AtomicInteger();
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            Thread worker = new Thread(() -> {
+                Random random = new Random(TestSeed.SEED + ids.incrementAndGet());
+                for (int i = 0; i < 200_000; i++) {
+                    if (i % 200 == 0) {
+                        clock.advanceMillis(random.nextInt(100));
+                    }
+                    String template = "template " + (random.nextInt(4) == 0 ? random.nextInt(60) : random.nextInt(3))
+                            + " {}";
+                    offered.increment();
+                    if (!f.suppress(template, true, "l", "ERROR", null)) {
+                        passed.increment();
+                    }
+                }
+            });
+            worker.start();
+            workers.add(worker);
+        }
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        done.set(true);
+        scheduler.join();
+        summarized.add(total(f.close()));
+        assertThat(passed.sum() + summarized.sum()).as(TestSeed.describe()).isEqualTo(offered.sum());
+        assertThat(summarized.sum()).isPositive();
+    }
+}

@@ -1,0 +1,112 @@
+package dev.floodgate.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FloodgateConfigTest {
+
+    private static Map<String, String> options(String... keyValues) {
+        Map<String, String> map = new HashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            map.put(keyValues[i], keyValues[i + 1]);
+        }
+        return map;
+    }
+
+    @Test
+    void defaults_equalTheDocumentedDefaults() {
+        FloodgateConfig c = FloodgateConfig.defaults();
+        assertThat(c.attrition()).isEqualTo(AttritionSettings.defaults());
+        assertThat(c.maxKeys()).isEqualTo(10_000);
+        assertThat(c.maskTokens()).isTrue();
+        assertThat(c.exemptMarkers()).containsExactly("FLOODGATE_EXEMPT");
+        assertThat(c.minLevel()).isEqualTo("TRACE");
+        assertThat(c.summaryInterval()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(c.summaryLevel()).isNull();
+        assertThat(c.dryRun()).isFalse();
+        assertThat(c.limitsAllLoggers()).isTrue();
+    }
+
+    @Test
+    void parse_everyOption_reachesTheSettings() {
+        FloodgateConfig c = FloodgateConfig.parse(options("windowSize", "3", "timeframe", "2 seconds",
+                "timeframeSpilloverThreshold", "4", "spilloverThreshold", "9", "attritionLogarithmBase", "10",
+                "inverseAttritionDeltaMin", "-3", "attritionMin", "1", "maxKeys", "77", "includeLogger", "true",
+                "includeLevel", "TRUE", "includeThrowable", "true", "includeThrowableFrame", "true",
+                "maskTokens", "false", "exemptMarkers", "A, B", "minLevel", "WARN", "loggers", "com.acme",
+                "excludeLoggers", "com.acme.noisy", "summaryInterval", "1 minute", "summaryLevel", "INFO",
+                "dryRun", "true"));
+        assertThat(c.attrition()).isEqualTo(AttritionSettings.builder().windowSize(3)
+                .timeframe(Duration.ofSeconds(2)).timeframeSpilloverThreshold(4).spilloverThreshold(9)
+                .attritionLogarithmBase(10).inverseAttritionDeltaMin(-3).attritionMin(1).build());
+        assertThat(c.maxKeys()).isEqualTo(77);
+        assertThat(c.maskTokens()).isFalse();
+        assertThat(c.exemptMarkers()).containsExactly("A", "B");
+        assertThat(c.minLevel()).isEqualTo("WARN");
+        assertThat(c.summaryInterval()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(c.summaryLevel()).isEqualTo("INFO");
+        assertThat(c.dryRun()).isTrue();
+        assertThat(c.limitsLogger("com.acme.Service")).isTrue();
+        assertThat(c.limitsLogger("com.acme.noisy.X")).isFalse();
+        assertThat(c.limitsLogger("com.acmex.Service")).isFalse();
+        assertThat(c.limitsLogger("org.other")).isFalse();
+        assertThat(c.toString()).contains("includeLogger=true", "includeThrowableFrame=true");
+    }
+
+    @Test
+    void option_defaults_parseToTheDefaultConfig() {
+        Map<String, String> all = new HashMap<>();
+        for (Option o : Option.values()) {
+            all.put(o.key(), o.defaultValue());
+        }
+        assertThat(FloodgateConfig.parse(all).toString()).isEqualTo(FloodgateConfig.defaults().toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "windowSize|0|windowSize must be between 1 and 1000, was 0",
+        "windowSize|-5|windowSize must be between 1 and 1000, was -5",
+        "windowSize|abc|windowSize: \"abc\" is not a whole number",
+        "windowSize|99999999999|windowSize: \"99999999999\" is out of range",
+        "timeframe|0 seconds|timeframe must be between 1ms and 1d, was PT0S",
+        "timeframe|5 secs please|timeframe: \"5 secs please\" is not a duration; write e.g. \"5 seconds\", \"500ms\" or \"PT5S\"",
+        "timeframeSpilloverThreshold|0|timeframeSpilloverThreshold must be between 1 and 1000000000, was 0",
+        "spilloverThreshold|-1|spilloverThreshold must be between 0 and 1000000000, was -1",
+        "attritionLogarithmBase|1|attritionLogarithmBase must be between 2 and 1000, was 1",
+        "inverseAttritionDeltaMin|1|inverseAttritionDeltaMin must be between -1000000 and -1, was 1",
+        "attritionMin|-2|attritionMin must be between 0 and 1000000000, was -2",
+        "maxKeys|0|maxKeys must be between 1 and 10000000, was 0",
+        "maxKeys|1e6|maxKeys: \"1e6\" is not a whole number",
+        "includeLogger|yes|includeLogger: \"yes\" is not true or false",
+        "maskTokens|sometimes|maskTokens: \"sometimes\" is not true or false",
+        "dryRun|1|dryRun: \"1\" is not true or false",
+        "exemptMarkers|A,,B|exemptMarkers: \"A,,B\" has an empty name",
+        "exemptMarkers|''|exemptMarkers: \"\" has an empty name",
+        "summaryInterval|10ms|summaryInterval must be between 100ms and 1d, was PT0.01S",
+        "summaryInterval|forever|summaryInterval: \"forever\" is not a duration; write e.g. \"5 seconds\", \"500ms\" or \"PT5S\"",
+        "minLevel|''|minLevel: must name a level, was empty",
+        "colour|blue|unknown option \"colour\"",
+    })
+    void parse_badValue_namesOptionAndValue(String option, String value, String message) {
+        List<String> problems = new ArrayList<>();
+        assertThat(FloodgateConfig.parse(options(option, value), problems)).isNull();
+        assertThat(problems).containsExactly(message);
+    }
+
+    @Test
+    void parse_severalBadValues_reportsEach() {
+        assertThatThrownBy(() -> FloodgateConfig.parse(options("windowSize", "0", "dryRun", "maybe")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("windowSize must be between 1 and 1000, was 0")
+                .hasMessageContaining("dryRun: \"maybe\" is not true or false");
+    }
+}

@@ -1,0 +1,84 @@
+package dev.floodgate.core.fingerprint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FingerprinterTest {
+
+    private final Fingerprinter defaults = new Fingerprinter(false, false, false, false, true);
+
+    @Test
+    void probe_templateWithArguments_isTheTemplateItself() {
+        String template = "Connection to {} failed: {}";
+        assertThat(defaults.probe(template, true, "l", "ERROR", null)).isSameAs(template);
+    }
+
+    @Test
+    void probe_messageWithoutTokens_isTheMessageItself() {
+        String message = "Connection refused";
+        assertThat(defaults.probe(message, false, "l", "ERROR", null)).isSameAs(message);
+    }
+
+    @Test
+    void probe_concatenatedMessages_findTheSameFrozenKey() {
+        Map<Object, String> map = new HashMap<>();
+        Object first = defaults.freeze(defaults.probe("Failed for order 17", false, "l", "ERROR", null));
+        map.put(first, "found");
+        assertThat(map.get(defaults.probe("Failed for order 99321", false, "l", "ERROR", null))).isEqualTo("found");
+        assertThat(map.get(defaults.probe("Failed for user 99321", false, "l", "ERROR", null))).isNull();
+        assertThat(defaults.describe(first)).isEqualTo("Failed for order <n>");
+    }
+
+    @Test
+    void probe_maskingOff_keepsConcatenatedMessagesApart() {
+        Fingerprinter plain = new Fingerprinter(false, false, false, false, false);
+        assertThat(plain.probe("Failed for order 17", false, "l", "ERROR", null)).isEqualTo("Failed for order 17");
+    }
+
+    @Test
+    void probe_includeLoggerAndLevel_separatesThem() {
+        Fingerprinter f = new Fingerprinter(true, true, false, false, true);
+        Object a = f.freeze(f.probe("x {}", true, "a", "ERROR", null));
+        assertThat(f.probe("x {}", true, "a", "ERROR", null)).isEqualTo(a);
+        assertThat(f.probe("x {}", true, "b", "ERROR", null)).isNotEqualTo(a);
+        assertThat(f.probe("x {}", true, "a", "WARN", null)).isNotEqualTo(a);
+    }
+
+    @Test
+    void probe_includeThrowable_separatesExceptionClasses() {
+        Fingerprinter f = new Fingerprinter(false, false, true, false, true);
+        Object io = f.freeze(f.probe("x", false, "a", "ERROR", new IOException("a")));
+        assertThat(f.probe("x", false, "a", "ERROR", new IOException("b"))).isEqualTo(io);
+        assertThat(f.probe("x", false, "a", "ERROR", new IllegalStateException())).isNotEqualTo(io);
+        assertThat(f.describe(io)).isEqualTo("x with java.io.IOException");
+    }
+
+    @Test
+    void probe_includeThrowableFrame_separatesThrowSites() {
+        Fingerprinter f = new Fingerprinter(false, false, false, true, true);
+        Object one = f.freeze(f.probe("x", false, "a", "ERROR", new IOException()));
+        Object two = f.probe("x", false, "a", "ERROR", new IOException());
+        assertThat(two).isNotEqualTo(one);
+        assertThat(f.describe(one)).startsWith("x with java.io.IOException at ");
+    }
+
+    @Test
+    void probe_hugeTemplate_isCutToTheLimit() {
+        String huge = "a".repeat(5_000_000);
+        Object key = defaults.freeze(defaults.probe(huge, true, "l", "ERROR", null));
+        assertThat(defaults.describe(key)).hasSize(Fingerprinter.MAX_TEMPLATE_CHARS);
+        assertThat(defaults.probe(huge + "b", true, "l", "ERROR", null)).isEqualTo(key);
+    }
+
+    @Test
+    void probe_hugeMaskedMessage_isCutAndMasked() {
+        String huge = "id 7 ".repeat(1_000_000);
+        Object key = defaults.freeze(defaults.probe(huge, false, "l", "ERROR", null));
+        assertThat(defaults.describe(key)).isEqualTo("id <n> ".repeat(200));
+        assertThat(defaults.probe("id 9 ".repeat(1_000_000), false, "l", "ERROR", null)).isEqualTo(key);
+    }
+}
