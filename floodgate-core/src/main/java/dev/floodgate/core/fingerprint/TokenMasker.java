@@ -34,7 +34,7 @@ public final class TokenMasker {
     /** Placeholder of the content of a quoted string. */
     public static final String STRING = "<str>";
 
-    private static final int KIND_NONE = 0;
+    private static final int KIND_LITERAL = 0;
     private static final int KIND_NUMBER = 1;
     private static final int KIND_HEX = 2;
     private static final int KIND_UUID = 3;
@@ -57,13 +57,11 @@ public final class TokenMasker {
         int i = 0;
         while (i < length) {
             long token = token(text, i, length);
-            if (token == 0) {
-                out.append(text.charAt(i++));
-                continue;
-            }
             int kind = kind(token);
             int end = end(token);
-            if (kind == KIND_QUOTED) {
+            if (kind == KIND_LITERAL) {
+                out.append(text, i, end);
+            } else if (kind == KIND_QUOTED) {
                 out.append(text.charAt(i)).append(STRING).append(text.charAt(end - 1));
             } else {
                 out.append(PLACEHOLDERS[kind]);
@@ -84,13 +82,16 @@ public final class TokenMasker {
         int i = 0;
         while (i < length) {
             long token = token(text, i, length);
-            if (token == 0) {
-                h = 31 * h + text.charAt(i++);
+            int kind = kind(token);
+            int end = end(token);
+            if (kind == KIND_LITERAL) {
+                for (int k = i; k < end; k++) {
+                    h = 31 * h + text.charAt(k);
+                }
+                i = end;
                 continue;
             }
             masked = true;
-            int kind = kind(token);
-            int end = end(token);
             if (kind == KIND_QUOTED) {
                 h = 31 * h + text.charAt(i);
                 h = hashInto(h, STRING);
@@ -120,14 +121,19 @@ public final class TokenMasker {
         int i = 0;
         while (i < length) {
             long token = token(raw, i, length);
-            if (token == 0) {
-                if (j >= m || masked.charAt(j++) != raw.charAt(i++)) {
+            int kind = kind(token);
+            int end = end(token);
+            if (kind == KIND_LITERAL) {
+                if (j + end - i > m) {
                     return false;
+                }
+                while (i < end) {
+                    if (masked.charAt(j++) != raw.charAt(i++)) {
+                        return false;
+                    }
                 }
                 continue;
             }
-            int kind = kind(token);
-            int end = end(token);
             if (kind == KIND_QUOTED) {
                 if (j >= m || masked.charAt(j++) != raw.charAt(i) || !masked.startsWith(STRING, j)) {
                     return false;
@@ -167,16 +173,25 @@ public final class TokenMasker {
         return ((long) kind << 32) | end;
     }
 
-    /** Returns the token starting at {@code i} packed as (kind, end), or 0 if a literal character starts there. */
+    /**
+     * Returns the token starting at {@code i} packed as (kind, end); a literal token is a run of characters that
+     * contains nothing to mask: one character, or a whole word without digits (no token kind matches inside it).
+     */
     private static long token(CharSequence s, int i, int length) {
         char c = s.charAt(i);
         boolean atBoundary = i == 0 || !isWordChar(s.charAt(i - 1));
         if (atBoundary && (c == '\'' || c == '"')) {
             int close = closingQuote(s, i, length, c);
-            return close < 0 ? 0 : token(KIND_QUOTED, close + 1);
+            return token(close < 0 ? KIND_LITERAL : KIND_QUOTED, close < 0 ? i + 1 : close + 1);
+        }
+        if (atBoundary && isWordChar(c) && !isDigit(c)) {
+            int end = digitFreeWordEnd(s, i, length);
+            if (end > 0) {
+                return token(KIND_LITERAL, end);
+            }
         }
         if (!isHexDigit(c)) {
-            return 0;
+            return token(KIND_LITERAL, i + 1);
         }
         if (atBoundary) {
             int end = uuid(s, i, length);
@@ -202,7 +217,23 @@ public final class TokenMasker {
         if (isDigit(c)) {
             return token(KIND_NUMBER, number(s, i, length));
         }
-        return 0;
+        return token(KIND_LITERAL, i + 1);
+    }
+
+    /** Returns the end of the word starting at {@code i} if it holds no digit, else -1. */
+    private static int digitFreeWordEnd(CharSequence s, int i, int length) {
+        int j = i;
+        while (j < length) {
+            char c = s.charAt(j);
+            if (isDigit(c)) {
+                return -1;
+            }
+            if (!isWordChar(c)) {
+                break;
+            }
+            j++;
+        }
+        return j;
     }
 
     private static int closingQuote(CharSequence s, int open, int length, char quote) {
@@ -333,6 +364,9 @@ public final class TokenMasker {
     }
 
     private static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_';
+        if (c < 128) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        }
+        return Character.isLetterOrDigit(c);
     }
 }
