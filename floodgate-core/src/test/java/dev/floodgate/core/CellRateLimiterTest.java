@@ -112,6 +112,13 @@ class CellRateLimiterTest {
                 .hasMessage("clock");
     }
 
+    @Test
+    void decide_concurrentCallersAtOneInstant_allowExactlyTheBurst() throws InterruptedException {
+        CellRateLimiter shared = limiter(15, 30, 60_000);
+
+        assertThat(ConcurrentCalls.allowedOf(8, 50, () -> shared.decide().allowed())).isEqualTo(16);
+    }
+
     /**
      * The cooldown article's {@code throttle.js} session with n = 3, T = 60: its score S is the TAT, T/n the emission
      * interval and its test {@code Sn > now + T} GCRA's with a tolerance of T, so burst = n - 1. It prints S - now,

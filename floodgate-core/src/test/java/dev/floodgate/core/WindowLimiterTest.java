@@ -105,6 +105,13 @@ class WindowLimiterTest {
                 "please wait 58 seconds");
     }
 
+    @Test
+    void decide_concurrentCallersAtOneInstant_allowExactlyTheCount() throws InterruptedException {
+        WindowLimiter shared = new WindowLimiter(GLOBAL_5_PER_60S, clock);
+
+        assertThat(ConcurrentCalls.allowedOf(8, 50, () -> shared.decide().allowed())).isEqualTo(5);
+    }
+
     /** The IRC bot's {@code scores_request}: the user's limit first, the global one only if the user's passed. */
     private static String scoresRequest(WindowLimiter user, WindowLimiter all) {
         WindowDecision d = user.decide();

@@ -3,7 +3,9 @@ package dev.floodgate.core.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.management.ThreadMXBean;
 import dev.floodgate.core.CellRateSettings;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -215,6 +217,21 @@ class CellRateTest {
 
         assertThat(c.wouldAllow(Long.MIN_VALUE)).isFalse();
         assertThat(c.retryAfterMillis(Long.MIN_VALUE, 1)).isPositive();
+    }
+
+    @Test
+    void tryAcquire_manyDecisions_allocatesNothing() {
+        CellRate c = cell(3);
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (long t = T0; t < T0 + 100_000; t++) {
+            c.wouldAllow(t);
+            c.tryAcquire(t);
+            c.refusedUntil();
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+        assertThat(allocated).as("bytes allocated by 100 000 rounds of decisions").isLessThan(1_024);
     }
 
     @ParameterizedTest(name = "burst {0}, {1} per {2} ms")

@@ -2,7 +2,9 @@ package dev.floodgate.core.limiter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.ThreadMXBean;
 import dev.floodgate.core.WindowSettings;
+import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -226,6 +228,21 @@ class SlidingWindowTest {
 
         assertThat(global.waitMillis(now)).isEqualTo(110_000);
         assertThat(user.waitMillis(now)).isZero();
+    }
+
+    @Test
+    void tryAcquire_manyDecisions_allocatesNothing() {
+        SlidingWindow w = window(3, 1_000);
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (long t = T0; t < T0 + 100_000; t++) {
+            w.wouldAllow(t);
+            w.tryAcquire(t);
+            w.refusedUntil();
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+        assertThat(allocated).as("bytes allocated by 100 000 rounds of decisions").isLessThan(1_024);
     }
 
     @ParameterizedTest(name = "count {0} per {1} ms")
