@@ -8,8 +8,9 @@ import dev.floodgate.core.WindowSettings;
  *
  * <p>Not thread-safe: its owner serializes calls. Invariants: the ring holds the timestamps of the last
  * {@code min(allowed, count)} allowed events in non-decreasing order, and every half-open interval
- * {@code [t, t + period)} contains at most {@code count} of the allowed events. Memory: one {@code long} array of
- * {@code count} slots. No call allocates.
+ * {@code [t, t + period)} contains at most {@code count} allowed events (timed as stored: an event from a clock that
+ * stepped back counts at the newest stored time). Memory: one {@code long} array of {@code count} slots. No call
+ * allocates.
  */
 public final class SlidingWindow implements KeyLimiter {
 

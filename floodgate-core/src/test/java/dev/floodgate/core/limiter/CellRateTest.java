@@ -235,6 +235,37 @@ class CellRateTest {
     }
 
     @ParameterizedTest(name = "burst {0}, {1} per {2} ms")
+    @CsvSource({"0, 1, 10", "4, 1, 1000", "15, 30, 60000", "1, 3, 1000"})
+    void tryAcquire_randomForwardTraffic_neverExceedsLimitPlusDrainedIntervals(long burst, long count,
+            long periodMillis) {
+        CellRateSettings settings =
+                CellRateSettings.builder().burst(burst).count(count).periodMillis(periodMillis).build();
+        CellRate c = new CellRate(settings);
+        long interval = settings.emissionIntervalMillis();
+        long seed = KeyLimiterContract.seed(/* seed= */ 20240611L);
+        SplittableRandom random = new SplittableRandom(seed);
+        List<long[]> allowed = new ArrayList<>();
+        long now = T0;
+        for (int i = 0; i < 2_000; i++) {
+            now += random.nextLong(2 * interval + 1);
+            long quantity = random.nextLong(settings.limit() + 1);
+            if (c.tryAcquire(now, quantity)) {
+                allowed.add(new long[] {now, quantity});
+            }
+        }
+
+        for (int i = 0; i < allowed.size(); i++) {
+            long total = 0;
+            for (int j = i; j < allowed.size(); j++) {
+                total += allowed.get(j)[1];
+                long span = allowed.get(j)[0] - allowed.get(i)[0];
+                assertThat(total).as("seed=%d: quantity allowed from event %d to %d over %d ms", seed, i, j, span)
+                        .isLessThanOrEqualTo(settings.limit() + span / interval);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "burst {0}, {1} per {2} ms")
     @CsvSource({"0, 1, 10", "4, 1, 1000", "2, 3, 60000", "15, 30, 60000", "1, 3, 1000"})
     void tryAcquire_randomTraffic_keepsKeyLimiterContract(long burst, long count, long periodMillis) {
         CellRateSettings settings =

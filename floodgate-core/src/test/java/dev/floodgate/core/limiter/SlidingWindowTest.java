@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.management.ThreadMXBean;
 import dev.floodgate.core.WindowSettings;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -243,6 +246,27 @@ class SlidingWindowTest {
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
 
         assertThat(allocated).as("bytes allocated by 100 000 rounds of decisions").isLessThan(1_024);
+    }
+
+    @ParameterizedTest(name = "count {0} per {1} ms")
+    @CsvSource({"1, 10", "3, 1000", "10, 60000"})
+    void tryAcquire_randomForwardTraffic_neverAllowsMoreThanCountPerPeriod(int count, long periodMillis) {
+        SlidingWindow w = window(count, periodMillis);
+        long seed = KeyLimiterContract.seed(/* seed= */ 20240611L);
+        SplittableRandom random = new SplittableRandom(seed);
+        List<Long> allowed = new ArrayList<>();
+        long now = T0;
+        for (int i = 0; i < 5_000; i++) {
+            now += random.nextLong(2 * periodMillis / count + 1);
+            if (w.tryAcquire(now)) {
+                allowed.add(now);
+            }
+        }
+
+        for (int i = count; i < allowed.size(); i++) {
+            assertThat(allowed.get(i) - allowed.get(i - count))
+                    .as("seed=%d: allowed events %d and %d", seed, i - count, i).isGreaterThanOrEqualTo(periodMillis);
+        }
     }
 
     @ParameterizedTest(name = "count {0} per {1} ms")
