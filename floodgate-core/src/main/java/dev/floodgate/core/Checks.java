@@ -22,6 +22,18 @@ public final class Checks {
     }
 
     /**
+     * Returns {@code value} if it is at least {@code min}.
+     *
+     * @throws IllegalArgumentException naming {@code argument} and the value otherwise
+     */
+    public static long atLeast(String argument, long value, long min) {
+        if (value < min) {
+            throw new IllegalArgumentException(argument + " must be >= " + min + ", was " + value);
+        }
+        return value;
+    }
+
+    /**
      * Returns {@code value} in milliseconds if it is a whole number of milliseconds in {@code [minMillis, maxMillis]}.
      *
      * @throws IllegalArgumentException naming {@code setting} and the value otherwise
