@@ -123,7 +123,7 @@ public final class AttritionActor implements KeyLimiter {
         skipped[slot] = 0;
         received[slot] = 0;
         date[slot] = ts;
-        sendLimit[slot] = Math.max(1, tst / IntegerLog.floorLog(saturatedSum(attrition, base), base));
+        sendLimit[slot] = Math.max(1, tst / IntegerLog.floorLog(TimeMath.saturatedAdd(attrition, base), base));
         valid[slot] = true;
         currentSlot = slot;
         nextSlot = (slot + 1) % valid.length;
@@ -140,7 +140,7 @@ public final class AttritionActor implements KeyLimiter {
         if (!started || currentTimeframeAllowsNext()) {
             return NOT_REFUSING;
         }
-        return saturatedSum(date[currentSlot], timeframe);
+        return TimeMath.saturatedAdd(date[currentSlot], timeframe);
     }
 
     private boolean currentTimeframeAllowsNext() {
@@ -196,13 +196,5 @@ public final class AttritionActor implements KeyLimiter {
             return low;
         }
         return (a ^ b) < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
-    }
-
-    private static long saturatedSum(long a, long b) {
-        long sum = a + b;
-        if (((a ^ sum) & (b ^ sum)) < 0) {
-            return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
-        }
-        return sum;
     }
 }
