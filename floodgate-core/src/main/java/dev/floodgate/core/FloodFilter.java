@@ -13,6 +13,10 @@ import java.util.Objects;
  * The framework-neutral Floodgate filter: fingerprints each call, limits each fingerprint, and turns what it
  * suppressed into periodic summaries. The Logback and Log4j2 adapters wrap one of these.
  *
+ * <p>With a global cap ({@code cap}), an event passes only if its fingerprint's limiter and the cap both allow it;
+ * the cap is asked only when the fingerprint's limiter would allow the event, and a refusal by the cap leaves the
+ * fingerprint's limiter untouched, so neither consumes the other's budget.
+ *
  * <p>Thread-safe. {@link #suppress} is the hot path: for a fingerprint that is already flooding it reads the clock,
  * looks the key up in a concurrent map and increments a per-thread counter; it takes no lock and, with the default
  * fingerprint (the template), allocates nothing. {@link #summarizeIfDue()} and {@link #close()} are called from one
@@ -26,11 +30,16 @@ public final class FloodFilter {
     /** Name of the marker carried by summary events; every Floodgate filter lets such events through. */
     public static final String SUMMARY_MARKER = "FLOODGATE_SUMMARY";
 
+    /** The least time between two sweeps that a full ledger triggers on a logging thread. */
+    private static final long FULL_SWEEP_SPACING_MILLIS = 1_000L;
+
     private final FloodgateConfig config;
     private final Clock clock;
     private final Fingerprinter fingerprinter;
     private final KeyLedger<Subject> ledger;
+    private final Gate<Void> cap;
     private final String limiterDescription;
+    private final String capDescription;
     private final boolean dryRun;
     private final long summaryInterval;
     private final long summaryTolerance;
@@ -46,8 +55,10 @@ public final class FloodFilter {
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.fingerprinter = config.fingerprinter();
-        this.ledger = new KeyLedger<>(config.limiter(), config.maxKeys(), config.attrition().timeframeMillis());
+        this.ledger = new KeyLedger<>(config.limiter(), config.maxKeys(), FULL_SWEEP_SPACING_MILLIS);
+        this.cap = config.cap() == null ? null : Gate.standalone(config.cap().newKeyLimiter());
         this.limiterDescription = config.limiter().describe();
+        this.capDescription = config.cap() == null ? null : config.cap().describe();
         this.dryRun = config.dryRun();
         this.summaryInterval = config.summaryIntervalMillis();
         this.summaryTolerance = Math.min(summaryInterval / 4, 1_000L);
@@ -86,7 +97,7 @@ public final class FloodFilter {
             if (gate.refuseFast(now)) {
                 return !dryRun;
             }
-            int outcome = gate.decide(now, null);
+            int outcome = gate.decide(now, cap);
             if (outcome == Gate.PASSED) {
                 return false;
             }
@@ -154,7 +165,7 @@ public final class FloodFilter {
                     .suppressed(t.refusedByKey(), t.refusedByCap())
                     .between(t.firstAt(), t.lastAt())
                     .periodMillis(Math.max(period, t.lastAt() - t.firstAt()))
-                    .limits(limiterDescription, null, config.maxKeys())
+                    .limits(limiterDescription, capDescription, config.maxKeys())
                     .dryRun(dryRun);
             if (t.kind() == Tally.Kind.KEY) {
                 Subject s = t.attachment();

@@ -27,6 +27,8 @@ public final class FloodgateConfig {
     private static final FloodgateConfig DEFAULTS = parse(Collections.emptyMap());
 
     private final AttritionSettings attrition;
+    private final LimiterSettings limiter;
+    private final LimiterSettings cap;
     private final int maxKeys;
     private final boolean includeLogger;
     private final boolean includeLevel;
@@ -43,6 +45,8 @@ public final class FloodgateConfig {
 
     private FloodgateConfig(Reader r) {
         this.attrition = r.attrition;
+        this.limiter = r.limiter;
+        this.cap = r.cap;
         this.maxKeys = r.maxKeys;
         this.includeLogger = r.bool(Option.INCLUDE_LOGGER);
         this.includeLevel = r.bool(Option.INCLUDE_LEVEL);
@@ -99,9 +103,14 @@ public final class FloodgateConfig {
         return attrition;
     }
 
-    /** Returns the limiter every fingerprint gets. */
+    /** Returns the limiter every fingerprint gets: attrition (the default), window or cell. */
     public LimiterSettings limiter() {
-        return attrition;
+        return limiter;
+    }
+
+    /** Returns the global cap over all fingerprints together, or null if there is none. */
+    public LimiterSettings cap() {
+        return cap;
     }
 
     /** Returns the bound on fingerprints tracked at once. */
@@ -182,7 +191,7 @@ public final class FloodgateConfig {
 
     @Override
     public String toString() {
-        return "FloodgateConfig[" + attrition + ", maxKeys=" + maxKeys + ", includeLogger=" + includeLogger
+        return "FloodgateConfig[" + limiter + ", cap=" + cap + ", maxKeys=" + maxKeys + ", includeLogger=" + includeLogger
                 + ", includeLevel=" + includeLevel + ", includeThrowable=" + includeThrowable
                 + ", includeThrowableFrame=" + includeThrowableFrame + ", maskTokens=" + maskTokens
                 + ", exemptMarkers=" + exemptMarkers + ", minLevel=" + minLevel
@@ -191,22 +200,30 @@ public final class FloodgateConfig {
                 + ", summaryLevel=" + summaryLevel + ", dryRun=" + dryRun + "]";
     }
 
+    private static final Option[] ATTRITION_OPTIONS = {Option.WINDOW_SIZE, Option.TIMEFRAME,
+        Option.TIMEFRAME_SPILLOVER_THRESHOLD, Option.SPILLOVER_THRESHOLD, Option.ATTRITION_LOGARITHM_BASE,
+        Option.INVERSE_ATTRITION_DELTA_MIN, Option.ATTRITION_MIN};
+
     /** Reads raw strings into typed values, collecting problems instead of stopping at the first. */
     private static final class Reader {
         private final Map<Option, String> values = new EnumMap<>(Option.class);
         private final List<String> problems;
         private final int problemsBefore;
+        private final Map<String, String> raw;
         private AttritionSettings attrition;
+        private LimiterSettings limiter;
+        private LimiterSettings cap;
         private int maxKeys;
         private long summaryIntervalMillis;
 
         Reader(Map<String, String> raw, List<String> problems) {
             this.problems = Objects.requireNonNull(problems, "problems");
+            this.raw = Objects.requireNonNull(raw, "raw");
             this.problemsBefore = problems.size();
             for (Option o : Option.values()) {
                 values.put(o, o.defaultValue());
             }
-            for (Map.Entry<String, String> e : Objects.requireNonNull(raw, "raw").entrySet()) {
+            for (Map.Entry<String, String> e : raw.entrySet()) {
                 Option o = Option.byKey(e.getKey());
                 if (o == null) {
                     problems.add("unknown option \"" + e.getKey() + "\"");
@@ -232,6 +249,10 @@ public final class FloodgateConfig {
             apply(Option.ATTRITION_MIN, v -> b.attritionMin(whole(Option.ATTRITION_MIN, v, Long.MIN_VALUE,
                     Long.MAX_VALUE)));
             attrition = b.build();
+            limiter = attrition;
+            cap = null;
+            apply(Option.LIMITER, v -> limiter = limiter(v));
+            apply(Option.CAP, v -> cap = cap(v));
             apply(Option.MAX_KEYS, v -> maxKeys = (int) Checks.inRange(Option.MAX_KEYS.key(),
                     whole(Option.MAX_KEYS, v, Long.MIN_VALUE, Long.MAX_VALUE), 1, KeyLedger.MAX_MAX_KEYS));
             apply(Option.SUMMARY_INTERVAL, v -> summaryIntervalMillis = Checks.wholeMillis(
@@ -248,6 +269,64 @@ public final class FloodgateConfig {
                 problems.add(Option.MIN_LEVEL.key() + ": must name a level, was empty");
             }
             return problems.size() == problemsBefore;
+        }
+
+        private LimiterSettings limiter(String kind) {
+            switch (kind) {
+                case "attrition":
+                    onlyFor(kind, Option.COUNT, Option.PERIOD, Option.BURST);
+                    return attrition;
+                case "window":
+                    onlyFor(kind, Option.BURST);
+                    onlyFor(kind, ATTRITION_OPTIONS);
+                    return window(Option.COUNT, Option.PERIOD);
+                case "cell":
+                    onlyFor(kind, ATTRITION_OPTIONS);
+                    return cell(Option.COUNT, Option.PERIOD, Option.BURST);
+                default:
+                    throw new IllegalArgumentException(Option.LIMITER.key() + ": \"" + kind
+                            + "\" is not a limiter; use attrition, window or cell");
+            }
+        }
+
+        private LimiterSettings cap(String kind) {
+            switch (kind) {
+                case "none":
+                    onlyFor("none", Option.CAP_COUNT, Option.CAP_PERIOD, Option.CAP_BURST);
+                    return null;
+                case "window":
+                    onlyFor("window", Option.CAP_BURST);
+                    return window(Option.CAP_COUNT, Option.CAP_PERIOD);
+                case "cell":
+                    return cell(Option.CAP_COUNT, Option.CAP_PERIOD, Option.CAP_BURST);
+                default:
+                    throw new IllegalArgumentException(Option.CAP.key() + ": \"" + kind
+                            + "\" is not a cap; use none, window or cell");
+            }
+        }
+
+        private WindowSettings window(Option count, Option period) {
+            WindowSettings.Builder w = WindowSettings.builder();
+            apply(count, v -> w.count((int) whole(count, v, Integer.MIN_VALUE, Integer.MAX_VALUE)));
+            apply(period, v -> w.period(Durations.parse(period.key(), v)));
+            return w.build();
+        }
+
+        private CellRateSettings cell(Option count, Option period, Option burst) {
+            CellRateSettings.Builder c = CellRateSettings.builder();
+            apply(count, v -> c.count(whole(count, v, Long.MIN_VALUE, Long.MAX_VALUE)));
+            apply(period, v -> c.period(Durations.parse(period.key(), v)));
+            apply(burst, v -> c.burst(whole(burst, v, Long.MIN_VALUE, Long.MAX_VALUE)));
+            return c.build();
+        }
+
+        /** Reports options that were set although the chosen kind does not use them. */
+        private void onlyFor(String kind, Option... unused) {
+            for (Option o : unused) {
+                if (raw.containsKey(o.key())) {
+                    problems.add(o.key() + ": \"" + raw.get(o.key()) + "\" has no meaning for " + kind);
+                }
+            }
         }
 
         private void apply(Option option, ValueConsumer consumer) {

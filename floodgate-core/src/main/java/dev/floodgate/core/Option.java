@@ -5,6 +5,9 @@ package dev.floodgate.core;
  * README, with its default as it would be written in XML.
  */
 public enum Option {
+    /** Rate algorithm per fingerprint. */
+    LIMITER("limiter", "attrition",
+            "rate algorithm per fingerprint: attrition (adaptive), window (at most count per period) or cell (GCRA)"),
     /** Number of timeframes in the attrition window. */
     WINDOW_SIZE("windowSize", "5", "number of timeframes the limiter remembers (1–1000)"),
     /** Length of one timeframe. */
@@ -23,6 +26,20 @@ public enum Option {
             "negated: the most attrition may grow per timeframe (-1 to -1000000)"),
     /** Floor of attrition. */
     ATTRITION_MIN("attritionMin", "0", "floor of the attrition score; above 0 the burst allowance never applies"),
+    /** Events per period for the window and cell limiters. */
+    COUNT("count", "10", "window and cell: events allowed per period"),
+    /** Period of the window and cell limiters. */
+    PERIOD("period", "1 minute", "window and cell: the period count applies to"),
+    /** Burst of the cell limiter. */
+    BURST("burst", "9", "cell: how many events beyond the rate a quiet fingerprint may send at once"),
+    /** Global cap kind. */
+    CAP("cap", "none", "a second limit over all fingerprints together: none, window or cell"),
+    /** Events per period of the global cap. */
+    CAP_COUNT("capCount", "500", "global cap: events allowed per capPeriod through this filter"),
+    /** Period of the global cap. */
+    CAP_PERIOD("capPeriod", "1 second", "global cap: the period capCount applies to"),
+    /** Burst of a cell global cap. */
+    CAP_BURST("capBurst", "0", "global cap of kind cell: extra events allowed at once"),
     /** Bound on fingerprints. */
     MAX_KEYS("maxKeys", "10000",
             "most fingerprints tracked at once; beyond it new ones share one limiter, reported as other messages"),

@@ -131,6 +131,46 @@ class FloodFilterTest {
     }
 
     @Test
+    void suppress_globalCap_limitsManyDistinctTemplatesAndSaysSo() {
+        FloodFilter f = filter("cap", "window", "capCount", "5", "capPeriod", "1 second");
+        int passed = 0;
+        for (int i = 0; i < 20; i++) {
+            passed += f.suppress("distinct " + (char) ('a' + i) + " {}", true, "l", "ERROR", null) ? 0 : 1;
+        }
+        assertThat(passed).isEqualTo(5);
+        List<SuppressionSummary> summaries = f.summarize();
+        assertThat(summaries).hasSize(15).allSatisfy(s -> {
+            assertThat(s.suppressedByCap()).isEqualTo(1);
+            assertThat(s.message()).contains("0 by attrition 8/5s, window 5×5s, spillover 16, 1 by the global cap"
+                    + " window 5/1s");
+        });
+    }
+
+    @Test
+    void suppress_capRefusal_doesNotConsumeTheFingerprintsBudget() {
+        // the cap lets one event through every 100 ms; all within one attrition timeframe
+        FloodFilter f = filter("cap", "cell", "capCount", "10", "capPeriod", "1 second", "capBurst", "0");
+        assertThat(flood(f, "x {}", 30)).isEqualTo(1);
+        clock.advanceMillis(100);
+        // had the 29 cap refusals been charged to the fingerprint, its window would hold 30 > 16 events and
+        // 31 > 8 in this timeframe, and its own limiter would refuse now
+        assertThat(flood(f, "x {}", 1)).isEqualTo(1);
+        List<SuppressionSummary> summaries = f.summarize();
+        assertThat(summaries).singleElement().satisfies(s -> {
+            assertThat(s.suppressedByCap()).isEqualTo(29);
+            assertThat(s.suppressedByKey()).isZero();
+        });
+    }
+
+    @Test
+    void suppress_fingerprintRefusal_doesNotConsumeTheCapsBudget() {
+        FloodFilter f = filter("cap", "window", "capCount", "17", "capPeriod", "1 minute");
+        assertThat(flood(f, "flood {}", 100)).isEqualTo(16);
+        assertThat(flood(f, "other {}", 1)).isEqualTo(1);
+        assertThat(flood(f, "third {}", 1)).isZero();
+    }
+
+    @Test
     @Timeout(120)
     void suppress_threadsWithEvictionAndConcurrentSummaries_countEveryCallExactlyOnce() throws Exception {
         FloodFilter f = filter("maxKeys", "20", "timeframe", "1 second", "summaryInterval", "2 seconds");

@@ -68,6 +68,11 @@ class FloodgateConfigTest {
         for (Option o : Option.values()) {
             all.put(o.key(), o.defaultValue());
         }
+        // the default limiter (attrition) and cap (none) use none of these; setting them is reported
+        for (Option unused : new Option[] {Option.COUNT, Option.PERIOD, Option.BURST, Option.CAP_COUNT,
+                Option.CAP_PERIOD, Option.CAP_BURST}) {
+            all.remove(unused.key());
+        }
         assertThat(FloodgateConfig.parse(all).toString()).isEqualTo(FloodgateConfig.defaults().toString());
     }
 
@@ -95,11 +100,38 @@ class FloodgateConfigTest {
         "summaryInterval|forever|summaryInterval: \"forever\" is not a duration; write e.g. \"5 seconds\", \"500ms\" or \"PT5S\"",
         "minLevel|''|minLevel: must name a level, was empty",
         "colour|blue|unknown option \"colour\"",
+        "limiter|bucket|limiter: \"bucket\" is not a limiter; use attrition, window or cell",
+        "cap|lots|cap: \"lots\" is not a cap; use none, window or cell",
+        "count|5|count: \"5\" has no meaning for attrition",
+        "capCount|5|capCount: \"5\" has no meaning for none",
     })
     void parse_badValue_namesOptionAndValue(String option, String value, String message) {
         List<String> problems = new ArrayList<>();
         assertThat(FloodgateConfig.parse(options(option, value), problems)).isNull();
         assertThat(problems).containsExactly(message);
+    }
+
+    @Test
+    void parse_windowLimiterAndCellCap_buildTheirSettings() {
+        FloodgateConfig c = FloodgateConfig.parse(options("limiter", "window", "count", "3", "period", "10 seconds",
+                "cap", "cell", "capCount", "100", "capPeriod", "1 second", "capBurst", "20"));
+        assertThat(c.limiter()).isEqualTo(WindowSettings.builder().count(3).period(Duration.ofSeconds(10)).build());
+        assertThat(c.cap()).isEqualTo(CellRateSettings.builder().count(100).period(Duration.ofSeconds(1)).burst(20)
+                .build());
+    }
+
+    @Test
+    void parse_cellLimiterWithAttritionSetting_isReported() {
+        List<String> problems = new ArrayList<>();
+        assertThat(FloodgateConfig.parse(options("limiter", "cell", "timeframe", "1s"), problems)).isNull();
+        assertThat(problems).containsExactly("timeframe: \"1s\" has no meaning for cell");
+    }
+
+    @Test
+    void parse_badWindowCount_namesOptionAndValue() {
+        List<String> problems = new ArrayList<>();
+        FloodgateConfig.parse(options("limiter", "window", "count", "0"), problems);
+        assertThat(problems).singleElement().asString().startsWith("count must be").contains("was 0");
     }
 
     @Test

@@ -152,7 +152,12 @@ public final class SuppressionSummary {
         return dryRun;
     }
 
-    /** Returns the one-line message, e.g. {@code Suppressed 12,345 messages like "..." in the last 30s (...)}. */
+    /**
+     * Returns the one-line message, e.g. {@code Suppressed 12,345 messages like "..." in the last 30s (first
+     * 10:00:01.120, last 10:00:30.998; attrition 8/5s, window 5×5s, spillover 16)}: the count, the fingerprint, the
+     * period, the first and last suppressed event, and the limits in force (with the share of each when a global
+     * cap suppressed some).
+     */
     public String message() {
         StringBuilder sb = new StringBuilder(96);
         sb.append(dryRun ? "Would have suppressed " : "Suppressed ");
@@ -175,11 +180,13 @@ public final class SuppressionSummary {
         if (scope == Scope.OVERFLOW) {
             sb.append(String.format(Locale.ROOT, "more than %,d fingerprints at once; ", maxKeys));
         }
+        sb.append("first ").append(time(firstAt)).append(", last ").append(time(lastAt)).append("; ");
         if (suppressedByCap > 0) {
-            sb.append(String.format(Locale.ROOT, "%,d by %s, %,d by the global cap %s; ", suppressedByKey, limiter,
+            sb.append(String.format(Locale.ROOT, "%,d by %s, %,d by the global cap %s)", suppressedByKey, limiter,
                     suppressedByCap, cap));
+        } else {
+            sb.append(limiter).append(cap == null ? ")" : "; global cap " + cap + ")");
         }
-        sb.append("first ").append(time(firstAt)).append(", last ").append(time(lastAt)).append(')');
         return sb.toString();
     }
 

@@ -23,7 +23,7 @@ class SuppressionSummaryTest {
     @Test
     void message_fingerprint_readsLikeTheIssueExample() {
         assertThat(flood().build().message()).isEqualTo("Suppressed 12,345 messages like \"Connection to {} failed:"
-                + " {}\" in the last 30s (first 10:00:01.120, last 10:00:30.998)");
+                + " {}\" in the last 30s (first 10:00:01.120, last 10:00:30.998; attrition 8/5s, window 5×5s, spillover 16)");
     }
 
     @Test
@@ -34,14 +34,15 @@ class SuppressionSummaryTest {
     @Test
     void message_dryRun_saysWouldHave() {
         assertThat(flood().dryRun(true).build().message()).isEqualTo("Would have suppressed 12,345 messages like"
-                + " \"Connection to {} failed: {}\" in the last 30s (dry run; first 10:00:01.120, last 10:00:30.998)");
+                + " \"Connection to {} failed: {}\" in the last 30s (dry run; first 10:00:01.120, last 10:00:30.998;"
+                + " attrition 8/5s, window 5×5s, spillover 16)");
     }
 
     @Test
     void message_overflow_namesTheBound() {
         SuppressionSummary s = flood().fingerprint(null, null, null).scope(SuppressionSummary.Scope.OVERFLOW).build();
         assertThat(s.message()).isEqualTo("Suppressed 12,345 other messages in the last 30s (more than 10,000"
-                + " fingerprints at once; first 10:00:01.120, last 10:00:30.998)");
+                + " fingerprints at once; first 10:00:01.120, last 10:00:30.998; attrition 8/5s, window 5×5s, spillover 16)");
     }
 
     @Test
@@ -57,6 +58,16 @@ class SuppressionSummaryTest {
         String text = "x".repeat(5_000);
         assertThat(flood().fingerprint(text, "l", "ERROR").build().message())
                 .contains("x".repeat(200) + "…\"").hasSizeLessThan(400);
+    }
+
+    @Test
+    void message_capSuppressedSome_saysWhichLimitDroppedHowMany() {
+        SuppressionSummary s = flood().suppressed(100, 23).limits("attrition 8/5s", "window 500/1s", 10).build();
+        assertThat(s.message()).endsWith("(first 10:00:01.120, last 10:00:30.998; 100 by attrition 8/5s, 23 by the"
+                + " global cap window 500/1s)");
+        assertThat(s.fields()).containsEntry("floodgate.suppressed", 123L)
+                .containsEntry("floodgate.suppressedByCap", 23L)
+                .containsEntry("floodgate.limiter", "attrition 8/5s; cap window 500/1s");
     }
 
     @Test
