@@ -30,11 +30,16 @@ public final class FloodFilter {
     /** Name of the marker carried by summary events; every Floodgate filter lets such events through. */
     public static final String SUMMARY_MARKER = "FLOODGATE_SUMMARY";
 
+    /** Every 1,024th call a thread's stripe suppresses, a ticking clock is ticked (see {@link TickingClock}). */
+    private static final long CLOCK_REFRESH_MASK = 1023L;
+
     /** The least time between two sweeps that a full ledger triggers on a logging thread. */
     private static final long FULL_SWEEP_SPACING_MILLIS = 1_000L;
 
     private final FloodgateConfig config;
     private final Clock clock;
+    /** The clock if it only moves when ticked, so the fast path can tick it now and then; else null. */
+    private final TickingClock ticking;
     private final Fingerprinter fingerprinter;
     private final KeyLedger<Subject> ledger;
     private final Gate<Void> cap;
@@ -54,6 +59,7 @@ public final class FloodFilter {
     public FloodFilter(FloodgateConfig config, Clock clock) {
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.ticking = clock instanceof TickingClock ? (TickingClock) clock : null;
         this.fingerprinter = config.fingerprinter();
         this.ledger = new KeyLedger<>(config.limiter(), config.maxKeys(), FULL_SWEEP_SPACING_MILLIS);
         this.cap = config.cap() == null ? null : Gate.standalone(config.cap().newKeyLimiter());
@@ -94,7 +100,11 @@ public final class FloodFilter {
                     return false;
                 }
             }
-            if (gate.refuseFast(now)) {
+            long before = gate.refuseFast(now);
+            if (before != Gate.NOT_REFUSED) {
+                if ((before & CLOCK_REFRESH_MASK) == CLOCK_REFRESH_MASK && ticking != null) {
+                    ticking.tick();
+                }
                 return !dryRun;
             }
             int outcome = gate.decide(now, cap);

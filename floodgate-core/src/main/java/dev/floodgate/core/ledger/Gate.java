@@ -8,7 +8,7 @@ import java.lang.invoke.VarHandle;
  * One key's limiter behind a lock, with a lock-free path that refuses the repeats of a saturated key, and the
  * tally of what it refused since the last drain.
  *
- * <p>Thread-safe. {@link #refuseFast(long)} is lock-free and allocation-free; {@link #decide(long, Gate)} locks
+ * <p>Thread-safe. {@link #refuseFast(long)} is wait-free and allocation-free; {@link #decide(long, Gate)} locks
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
  * {@code decide} that returns {@link #REFUSED_BY_KEY} or {@link #REFUSED_BY_CAP}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
@@ -18,6 +18,9 @@ import java.lang.invoke.VarHandle;
  * @param <A> the attachment type of the ledger
  */
 public final class Gate<A> {
+
+    /** {@link #refuseFast} result when the event was not refused on the fast path. */
+    public static final long NOT_REFUSED = -1L;
 
     /** {@link #decide} outcome: the event passes. */
     public static final int PASSED = 0;
@@ -33,13 +36,14 @@ public final class Gate<A> {
      *  (1) The limiter, the tally fields and cellsOpen are guarded by `this`.
      *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
      *      (KeyLimiter.refusedUntil), the lock holder opens the cells (each count set to 0) and then publishes
-     *      fastUntil = until (volatile). A caller with now < fastUntil increments one cell with a CAS that
-     *      succeeds only while the cell is open (count >= 0), so the event is counted while the promise holds.
-     *  (3) Closing. The lock holder writes fastUntil = NOT_REFUSING, then swaps each count for CLOSED (-1) and
-     *      folds the sum into the limiter (addRefused) and the tally. A CAS after the swap fails and its caller
-     *      takes the lock. So each fast event is folded exactly once, before any later decision, which is why
-     *      the state equals a serial run.
-     *  (4) ABA: a caller may read fastUntil of one saturation and CAS a cell of a later one. That is still
+     *      fastUntil = until (volatile). A caller with now < fastUntil adds 1 to one cell (getAndAdd); if the
+     *      value before was >= 0 the cell was open and the event is counted while the promise holds.
+     *  (3) Closing. The lock holder writes fastUntil = NOT_REFUSING, then swaps each count for CLOSED (far below
+     *      zero) and folds the sum into the limiter (addRefused) and the tally. An add after the swap sees a
+     *      negative value, is not counted, and its caller takes the lock; the stray increment is discarded when
+     *      the cell reopens at 0. So each fast event is folded exactly once, before any later decision, which is
+     *      why the state equals a serial run.
+     *  (4) ABA: a caller may read fastUntil of one saturation and add to a cell of a later one. That is still
      *      correct: fastUntil only grows while the limiter's timeframe only moves forward, so the event lies
      *      before the newer promise too.
      *  (5) Stripes: one cell per stripe, 128 bytes apart against false sharing, chosen by thread id, so two
@@ -55,7 +59,8 @@ public final class Gate<A> {
     private static final int COUNT = 0;
     private static final int FIRST = 1;
     private static final int LAST = 2;
-    private static final long CLOSED = -1L;
+    /** A closed cell; far enough below zero that increments racing with the close keep it negative. */
+    private static final long CLOSED = Long.MIN_VALUE / 2;
     private static final int STRIPES = stripes(Runtime.getRuntime().availableProcessors());
 
     private final Object key;
@@ -104,27 +109,25 @@ public final class Gate<A> {
     /**
      * Refuses the event without locking if the key is saturated at {@code nowMillis}.
      *
-     * @return true if the event was refused and counted; false if the caller must call {@link #decide}
+     * @return {@link #NOT_REFUSED} if the caller must call {@link #decide}; otherwise the event was refused and
+     *     counted, and the result is the number of events this thread's stripe had refused before it in the
+     *     current saturation (callers use it to do something every so many events)
      */
-    public boolean refuseFast(long nowMillis) {
+    public long refuseFast(long nowMillis) {
         if (nowMillis >= fastUntil) {
-            return false;
+            return NOT_REFUSED;
         }
         long[] c = cells;
         int base = STRIDE * (1 + (int) (Thread.currentThread().getId() & (STRIPES - 1)));
-        long seen = (long) CELL.getVolatile(c, base + COUNT);
-        while (seen >= 0) {
-            long witness = (long) CELL.compareAndExchange(c, base + COUNT, seen, seen + 1);
-            if (witness == seen) {
-                if (seen == 0) {
-                    CELL.setOpaque(c, base + FIRST, nowMillis);
-                }
-                CELL.setOpaque(c, base + LAST, nowMillis);
-                return true;
-            }
-            seen = witness;
+        long before = (long) CELL.getAndAdd(c, base + COUNT, 1L);
+        if (before < 0) {
+            return NOT_REFUSED;
         }
-        return false;
+        if (before == 0) {
+            CELL.setOpaque(c, base + FIRST, nowMillis);
+        }
+        CELL.setOpaque(c, base + LAST, nowMillis);
+        return before;
     }
 
     /**
@@ -141,7 +144,7 @@ public final class Gate<A> {
         int outcome;
         if (cap == null || !limiter.wouldAllow(nowMillis)) {
             outcome = limiter.tryAcquire(nowMillis) ? PASSED : REFUSED_BY_KEY;
-        } else if (cap.refuseFast(nowMillis) || cap.decide(nowMillis, null) != PASSED) {
+        } else if (cap.refuseFast(nowMillis) != NOT_REFUSED || cap.decide(nowMillis, null) != PASSED) {
             outcome = REFUSED_BY_CAP;
         } else {
             limiter.tryAcquire(nowMillis);

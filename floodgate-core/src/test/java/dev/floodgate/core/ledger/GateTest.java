@@ -23,15 +23,15 @@ class GateTest {
     }
 
     private static int offer(Gate<?> gate, long now) {
-        return gate.refuseFast(now) ? Gate.REFUSED_BY_KEY : gate.decide(now, null);
+        return gate.refuseFast(now) != Gate.NOT_REFUSED ? Gate.REFUSED_BY_KEY : gate.decide(now, null);
     }
 
     @Test
     void refuseFast_beforeSaturation_defersToTheLock() {
         Gate<String> gate = gate();
-        assertThat(gate.refuseFast(EPOCH)).isFalse();
+        assertThat(gate.refuseFast(EPOCH)).isEqualTo(Gate.NOT_REFUSED);
         assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.PASSED);
-        assertThat(gate.refuseFast(EPOCH)).isFalse();
+        assertThat(gate.refuseFast(EPOCH)).isEqualTo(Gate.NOT_REFUSED);
     }
 
     @Test
@@ -40,8 +40,8 @@ class GateTest {
         for (int i = 0; i < 16; i++) {
             assertThat(gate.decide(EPOCH + 1_000, null)).isEqualTo(Gate.PASSED);
         }
-        assertThat(gate.refuseFast(EPOCH + 4_999)).isTrue();
-        assertThat(gate.refuseFast(EPOCH + 5_000)).isFalse();
+        assertThat(gate.refuseFast(EPOCH + 4_999)).isNotEqualTo(Gate.NOT_REFUSED);
+        assertThat(gate.refuseFast(EPOCH + 5_000)).isEqualTo(Gate.NOT_REFUSED);
         assertThat(gate.decide(EPOCH + 5_000, null)).isEqualTo(Gate.PASSED);
     }
 
@@ -72,6 +72,18 @@ class GateTest {
     }
 
     @Test
+    void refuseFast_repeats_countsPerStripe() {
+        Gate<String> gate = gate();
+        for (int i = 0; i < 16; i++) {
+            gate.decide(EPOCH, null);
+        }
+        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.REFUSED_BY_KEY);
+        assertThat(gate.refuseFast(EPOCH)).isZero();
+        assertThat(gate.refuseFast(EPOCH)).isEqualTo(1);
+        assertThat(gate.refuseFast(EPOCH)).isEqualTo(2);
+    }
+
+    @Test
     void drain_nothingRefused_returnsNull() {
         Gate<String> gate = gate();
         gate.decide(EPOCH, null);
@@ -93,7 +105,7 @@ class GateTest {
         assertThat(tally.lastAt()).isEqualTo(EPOCH + 30);
         assertThat(tally.attachment()).isEqualTo("attachment");
         // the fast path stays open after a drain
-        assertThat(gate.refuseFast(EPOCH + 50)).isTrue();
+        assertThat(gate.refuseFast(EPOCH + 50)).isNotEqualTo(Gate.NOT_REFUSED);
     }
 
     @Test
@@ -102,7 +114,7 @@ class GateTest {
         gate.decide(EPOCH, null);
         assertThat(gate.retire(EPOCH, true)).isTrue();
         assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.RETIRED);
-        assertThat(gate.refuseFast(EPOCH)).isFalse();
+        assertThat(gate.refuseFast(EPOCH)).isEqualTo(Gate.NOT_REFUSED);
     }
 
     @Test
@@ -112,7 +124,7 @@ class GateTest {
             gate.decide(EPOCH, null);
         }
         assertThat(gate.retire(EPOCH + 1, false)).isFalse();
-        assertThat(gate.refuseFast(EPOCH + 2)).isTrue();
+        assertThat(gate.refuseFast(EPOCH + 2)).isNotEqualTo(Gate.NOT_REFUSED);
     }
 
     @Test

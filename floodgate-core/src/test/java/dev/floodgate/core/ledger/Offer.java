@@ -18,7 +18,7 @@ final class Offer {
                     return PASSED;
                 }
             }
-            if (gate.refuseFast(now)) {
+            if (gate.refuseFast(now) != Gate.NOT_REFUSED) {
                 return Gate.REFUSED_BY_KEY;
             }
             int outcome = gate.decide(now, cap);
