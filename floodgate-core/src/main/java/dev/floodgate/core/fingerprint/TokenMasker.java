@@ -47,12 +47,12 @@ public final class TokenMasker {
     }
 
     /** Returns {@code text} with its variable tokens replaced by placeholders. */
-    public static String mask(CharSequence text) {
+    public static String mask(String text) {
         return mask(text, text.length());
     }
 
     /** Returns the first {@code length} characters of {@code text} with their variable tokens masked. */
-    public static String mask(CharSequence text, int length) {
+    public static String mask(String text, int length) {
         StringBuilder out = new StringBuilder(length);
         int i = 0;
         while (i < length) {
@@ -76,7 +76,7 @@ public final class TokenMasker {
      * was anything to mask, packed: the low 32 bits are the hash ({@link #hash}), bit 32 is set if at least one
      * token was masked ({@link #hasTokens}).
      */
-    public static long maskedHash(CharSequence text, int length) {
+    public static long maskedHash(String text, int length) {
         int h = 0;
         boolean masked = false;
         int i = 0;
@@ -115,7 +115,7 @@ public final class TokenMasker {
     }
 
     /** Returns whether the first {@code length} characters of {@code raw}, masked, equal {@code masked}. */
-    public static boolean matches(CharSequence raw, int length, String masked) {
+    public static boolean matches(String raw, int length, String masked) {
         int j = 0;
         int m = masked.length();
         int i = 0;
@@ -177,7 +177,7 @@ public final class TokenMasker {
      * Returns the token starting at {@code i} packed as (kind, end); a literal token is a run of characters that
      * contains nothing to mask: one character, or a whole word without digits (no token kind matches inside it).
      */
-    private static long token(CharSequence s, int i, int length) {
+    private static long token(String s, int i, int length) {
         char c = s.charAt(i);
         boolean atBoundary = i == 0 || !isWordChar(s.charAt(i - 1));
         if (atBoundary && (c == '\'' || c == '"')) {
@@ -194,22 +194,26 @@ public final class TokenMasker {
             return token(KIND_LITERAL, i + 1);
         }
         if (atBoundary) {
-            int end = uuid(s, i, length);
+            long shape = shape(s, i, length);
+            int span = (int) shape;
+            int dots = (int) (shape >>> 32) & 0xFFFF;
+            int colons = (int) (shape >>> 48);
+            int end = span >= 36 ? uuid(s, i, length) : -1;
             if (end > 0) {
                 return token(KIND_UUID, end);
             }
-            end = prefixedHex(s, i, length);
+            end = c == '0' && span >= 3 ? prefixedHex(s, i, length) : -1;
             if (end > 0) {
                 return token(KIND_HEX, end);
             }
-            end = ipv4(s, i, length);
-            if (end < 0) {
+            end = dots >= 3 && isDigit(c) ? ipv4(s, i, length) : -1;
+            if (end < 0 && colons >= 2) {
                 end = ipv6(s, i, length);
             }
             if (end > 0) {
                 return token(KIND_IP, end);
             }
-            end = hexWord(s, i, length);
+            end = span >= MIN_HEX_WORD ? hexWord(s, i, length) : -1;
             if (end > 0) {
                 return token(KIND_HEX, end);
             }
@@ -220,8 +224,31 @@ public final class TokenMasker {
         return token(KIND_LITERAL, i + 1);
     }
 
+    /**
+     * Measures the run of word characters, dots, colons and dashes starting at {@code i}, in which every
+     * hex-led token must lie: its length (low 32 bits), its dots (bits 32–47) and its colons (bits 48–63), so
+     * that only the token kinds its shape allows are tried.
+     */
+    private static long shape(String s, int i, int length) {
+        int j = i;
+        long dots = 0;
+        long colons = 0;
+        while (j < length) {
+            char c = s.charAt(j);
+            if (c == '.') {
+                dots++;
+            } else if (c == ':') {
+                colons++;
+            } else if (c != '-' && !isWordChar(c)) {
+                break;
+            }
+            j++;
+        }
+        return (j - i) | (Math.min(dots, 0xFFFF) << 32) | (Math.min(colons, 0xFFFF) << 48);
+    }
+
     /** Returns the end of the word starting at {@code i} if it holds no digit, else -1. */
-    private static int digitFreeWordEnd(CharSequence s, int i, int length) {
+    private static int digitFreeWordEnd(String s, int i, int length) {
         int j = i;
         while (j < length) {
             char c = s.charAt(j);
@@ -236,7 +263,7 @@ public final class TokenMasker {
         return j;
     }
 
-    private static int closingQuote(CharSequence s, int open, int length, char quote) {
+    private static int closingQuote(String s, int open, int length, char quote) {
         for (int j = open + 1; j < length; j++) {
             if (s.charAt(j) == quote && (j + 1 == length || !isWordChar(s.charAt(j + 1)))) {
                 return j;
@@ -245,7 +272,7 @@ public final class TokenMasker {
         return -1;
     }
 
-    private static int uuid(CharSequence s, int i, int length) {
+    private static int uuid(String s, int i, int length) {
         int end = i + 36;
         if (end > length || (end < length && isWordChar(s.charAt(end)))) {
             return -1;
@@ -260,7 +287,7 @@ public final class TokenMasker {
         return end;
     }
 
-    private static int prefixedHex(CharSequence s, int i, int length) {
+    private static int prefixedHex(String s, int i, int length) {
         if (s.charAt(i) != '0' || i + 2 >= length || (s.charAt(i + 1) | 0x20) != 'x' || !isHexDigit(s.charAt(i + 2))) {
             return -1;
         }
@@ -271,7 +298,7 @@ public final class TokenMasker {
         return j < length && isWordChar(s.charAt(j)) ? -1 : j;
     }
 
-    private static int ipv4(CharSequence s, int i, int length) {
+    private static int ipv4(String s, int i, int length) {
         int j = i;
         for (int part = 0; part < 4; part++) {
             if (part > 0) {
@@ -299,7 +326,7 @@ public final class TokenMasker {
                 && isDigit(s.charAt(j + 1))) ? -1 : j;
     }
 
-    private static int ipv6(CharSequence s, int i, int length) {
+    private static int ipv6(String s, int i, int length) {
         int j = i;
         int colons = 0;
         boolean digit = false;
@@ -323,7 +350,7 @@ public final class TokenMasker {
         return j;
     }
 
-    private static int hexWord(CharSequence s, int i, int length) {
+    private static int hexWord(String s, int i, int length) {
         int j = i;
         boolean digit = false;
         boolean letter = false;
@@ -341,7 +368,7 @@ public final class TokenMasker {
         return j;
     }
 
-    private static int number(CharSequence s, int i, int length) {
+    private static int number(String s, int i, int length) {
         int j = i;
         while (j < length && isDigit(s.charAt(j))) {
             j++;
