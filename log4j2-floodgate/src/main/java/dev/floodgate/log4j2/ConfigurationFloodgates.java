@@ -64,6 +64,11 @@ final class ConfigurationFloodgates {
         members.add(filter);
     }
 
+    /** Returns the members, in the order they were built. */
+    List<FloodgateFilter> members() {
+        return members;
+    }
+
     /**
      * Called when a member on an appender or an appender reference goes live: makes sure some filter stops before
      * the appenders do.
