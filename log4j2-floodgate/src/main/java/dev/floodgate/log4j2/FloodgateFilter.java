@@ -26,6 +26,7 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginElement;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
+import org.apache.logging.log4j.core.impl.MementoMessage;
 import org.apache.logging.log4j.message.FormattedMessage;
 import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.message.MessageFormatMessage;
@@ -66,8 +67,9 @@ public final class FloodgateFilter extends AbstractFilter {
     public static final String PLUGIN_NAME = "Floodgate";
 
     /* Lifecycle:
-     *   NEW  -> LIVE  in start(), or on the first event for a filter on an AppenderRef (Log4j never starts those);
-     *               going live finds where the filter sits (SummaryRoute) and schedules the summary task.
+     *   NEW  -> LIVE  in start() (for a filter on an AppenderRef, Log4j calls it from the AppenderControl
+     *               constructor), or failing that on the first counted call; going live finds where the filter sits
+     *               (SummaryRoute) and schedules the summary task.
      *   LIVE -> DONE  in finish(): cancels the task, closes the engine and writes what it returns. Called by stop(),
      *               and by the first Floodgate filter of the configuration to stop (ConfigurationFloodgates).
      *   A filter built from a bad configuration starts DONE and has no engine: it passes everything.
@@ -322,7 +324,7 @@ public final class FloodgateFilter extends AbstractFilter {
                 thrown = thrown != null ? thrown : own;
             } else if (msg instanceof ParameterizedMessage || msg instanceof SimpleMessage
                     || msg instanceof StringFormattedMessage || msg instanceof MessageFormatMessage
-                    || msg instanceof FormattedMessage) {
+                    || msg instanceof FormattedMessage || msg instanceof MementoMessage) {
                 template = msg.getFormat();
                 Object[] params = msg.getParameters();
                 Throwable own = msg.getThrowable();
@@ -395,7 +397,7 @@ public final class FloodgateFilter extends AbstractFilter {
         setStarted();
     }
 
-    /** Goes live on first use where Log4j never calls {@link #start()} (appender references). */
+    /** Goes live on first use if Log4j did not call {@link #start()}, e.g. for a filter added programmatically. */
     private boolean goLive() {
         if (phase == DONE) {
             return false;

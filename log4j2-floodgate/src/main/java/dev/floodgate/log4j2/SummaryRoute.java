@@ -200,7 +200,9 @@ abstract class SummaryRoute {
         ToAppender(Appender appender, AppenderRef ref, LoggerConfig owner) {
             this.appender = appender;
             Level refLevel = ref == null ? null : ref.getLevel();
-            this.control = new AppenderControl(appender, refLevel, ref == null ? null : ref.getFilter());
+            // Neither the reference's level nor its filters: the filter that owns this route is one of them, and a
+            // summary goes to the appender whose events it counted. (AppenderControl would also start the filter.)
+            this.control = new AppenderControl(appender, null, null);
             this.countedIntLevel = refLevel == null ? Integer.MAX_VALUE : refLevel.intLevel();
             this.description = ref == null ? "on appender \"" + appender.getName() + "\""
                     : "on the reference to appender \"" + appender.getName() + "\" of logger \""

@@ -76,6 +76,15 @@ final class Log4jHarness implements AutoCloseable {
         return floodgate(configuration().getLoggerConfig(name).getFilter());
     }
 
+    /** Returns the only Floodgate filter of the configuration, wherever it sits. */
+    FloodgateFilter onlyFloodgate() {
+        List<FloodgateFilter> members = ConfigurationFloodgates.of(configuration()).members();
+        if (members.size() != 1) {
+            throw new IllegalStateException("expected one Floodgate filter, found " + members);
+        }
+        return members.get(0);
+    }
+
     /** Runs the summary task of every Floodgate filter of the configuration, as the scheduler would. */
     void writeDueSummaries() {
         for (FloodgateFilter f : ConfigurationFloodgates.of(configuration()).members()) {
