@@ -126,13 +126,16 @@ public final class FloodgateFilter extends AbstractFilter {
         this.engine = null;
         this.config = null;
         this.configuration = b.configuration;
-        this.group = null;
+        this.group = b.configuration == null ? null : ConfigurationFloodgates.of(b.configuration);
         this.minIntLevel = Integer.MIN_VALUE;
         this.summaryLevel = null;
         this.exemptMarkers = new String[0];
         this.allLoggers = true;
         this.disabledBecause = disabledBecause;
         this.phase = DONE;
+        if (group != null) {
+            group.join(this);
+        }
     }
 
     /** Returns a builder; Log4j calls it for each {@code <Floodgate>} element. */
