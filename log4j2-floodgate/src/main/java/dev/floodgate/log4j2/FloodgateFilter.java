@@ -451,6 +451,13 @@ public final class FloodgateFilter extends AbstractFilter {
         }
     }
 
+    /** Returns whether the periodic summary task is scheduled. */
+    boolean hasScheduledTask() {
+        synchronized (lifecycleLock) {
+            return task != null && !task.isDone();
+        }
+    }
+
     /** Stops counting, cancels the scheduled task and writes every pending summary; idempotent. */
     void finish() {
         synchronized (lifecycleLock) {

@@ -45,6 +45,7 @@ public final class ListAppender extends AbstractAppender {
             return;
         }
         events.add(copy);
+        notifyAll();
         if (getLayout() != null) {
             texts.add(new String(getLayout().toByteArray(copy), StandardCharsets.UTF_8));
         }
@@ -56,6 +57,24 @@ public final class ListAppender extends AbstractAppender {
             setStopping();
         }
         return super.stop(timeout, timeUnit);
+    }
+
+    /**
+     * Waits until an event matching {@code condition} has arrived, at most {@code timeoutMillis}.
+     *
+     * @return whether one arrived
+     */
+    public synchronized boolean await(java.util.function.Predicate<LogEvent> condition, long timeoutMillis)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (events.stream().noneMatch(condition)) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
     }
 
     /** Returns a copy of the events received while running. */
