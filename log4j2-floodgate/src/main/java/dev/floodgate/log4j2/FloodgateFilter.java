@@ -1,0 +1,892 @@
+package dev.floodgate.log4j2;
+
+import dev.floodgate.core.Clock;
+import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.Option;
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.Marker;
+import org.apache.logging.log4j.core.Filter;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.Logger;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.ConfigurationScheduler;
+import org.apache.logging.log4j.core.config.Node;
+import org.apache.logging.log4j.core.config.plugins.Plugin;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
+import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
+import org.apache.logging.log4j.core.config.plugins.PluginElement;
+import org.apache.logging.log4j.core.filter.AbstractFilter;
+import org.apache.logging.log4j.core.impl.MementoMessage;
+import org.apache.logging.log4j.message.FormattedMessage;
+import org.apache.logging.log4j.message.Message;
+import org.apache.logging.log4j.message.MessageFormatMessage;
+import org.apache.logging.log4j.message.ObjectMessage;
+import org.apache.logging.log4j.message.ParameterizedMessage;
+import org.apache.logging.log4j.message.ReusableMessage;
+import org.apache.logging.log4j.message.ReusableObjectMessage;
+import org.apache.logging.log4j.message.SimpleMessage;
+import org.apache.logging.log4j.message.StringFormattedMessage;
+import org.apache.logging.log4j.status.StatusLogger;
+
+/**
+ * The {@code <Floodgate>} filter of {@code log4j2.xml}: gives every message template its own adaptive rate limit,
+ * drops the repeats of a flood, and periodically logs what it dropped
+ * ({@code Suppressed 12,345 messages like "Connection to {} failed: {}" in the last 30s (...)}).
+ *
+ * <p>It works wherever Log4j accepts a filter. Context-wide ({@code <Configuration><Floodgate/>}) it decides before
+ * the event exists, from the logger, level, marker, message template and parameters; calls below the logger's level
+ * and {@code isEnabled} probes return {@code NEUTRAL} at once and are not counted. On a {@code <Logger>}, an
+ * {@code <AppenderRef>} or an appender it decides on the event, and its summaries go only where its events went.
+ * A suppressed call gets {@code onMismatch} ({@code DENY}), any other counted call {@code onMatch}
+ * ({@code NEUTRAL}), the convention of Log4j's {@code BurstFilter}; calls the filter does not count always get
+ * {@code NEUTRAL}.
+ *
+ * <p>Summaries are written every {@code summaryInterval} on the configuration's scheduler, and once more when the
+ * configuration stops, before its appenders stop. A bad attribute is reported as a status error naming the
+ * attribute and its value, and the filter then passes every event.
+ *
+ * <p>Thread-safe. The counted path takes no lock and, for the default fingerprint and the message types logged
+ * through the {@code Logger} API, allocates nothing; see {@link FloodFilter#suppress}. It keeps no reference to
+ * events, messages or parameters.
+ */
+@Plugin(name = FloodgateFilter.PLUGIN_NAME, category = Node.CATEGORY, elementType = Filter.ELEMENT_TYPE,
+        printObject = true)
+public final class FloodgateFilter extends AbstractFilter {
+
+    /** The element name in {@code log4j2.xml}. */
+    public static final String PLUGIN_NAME = "Floodgate";
+
+    /* Lifecycle:
+     *   NEW  -> LIVE  in start() (for a filter on an AppenderRef, Log4j calls it from the AppenderControl
+     *               constructor), or failing that on the first counted call; going live finds where the filter sits
+     *               (SummaryRoute) and schedules the summary task.
+     *   LIVE -> DONE  in finish(): cancels the task, closes the engine and writes what it returns. Called by stop(),
+     *               and by the first Floodgate filter of the configuration to stop (ConfigurationFloodgates).
+     *   A filter built from a bad configuration starts DONE and has no engine: it passes everything.
+     * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; countedIntLevel is written before
+     * the volatile write of LIVE. Going live, writing summaries and finishing hold lifecycleLock, so a scheduled
+     * write never overlaps the final one, and no summary is written after finish() returns. The engine itself
+     * guarantees that every counted event is in exactly one summary.
+     */
+
+    private static final org.apache.logging.log4j.Logger STATUS = StatusLogger.getLogger();
+    private static final int NEW = 0;
+    private static final int LIVE = 1;
+    private static final int DONE = 2;
+
+    private final FloodFilter engine;
+    private final FloodgateConfig config;
+    private final Configuration configuration;
+    private final ConfigurationFloodgates group;
+    private final int minIntLevel;
+    private final Level summaryLevel;
+    private final String[] exemptMarkers;
+    private final boolean allLoggers;
+    private final String disabledBecause;
+    private final StatusReporter status = new StatusReporter(PLUGIN_NAME);
+    private final Object lifecycleLock = new Object();
+
+    private volatile int phase;
+    /** Events less severe than this (larger intLevel) are not counted; valid once phase is LIVE. */
+    private int countedIntLevel = Integer.MAX_VALUE;
+    private SummaryRoute route; // guarded by lifecycleLock
+    private ScheduledFuture<?> task; // guarded by lifecycleLock
+
+    private FloodgateFilter(Builder b, FloodgateConfig config, FloodFilter engine, Level minLevel,
+            Level summaryLevel) {
+        super(b.getOnMatch(), b.getOnMismatch());
+        this.engine = engine;
+        this.config = config;
+        this.configuration = b.configuration;
+        this.group = ConfigurationFloodgates.of(b.configuration);
+        this.minIntLevel = minLevel.intLevel();
+        this.summaryLevel = summaryLevel;
+        List<String> exempt = new ArrayList<>();
+        exempt.add(FloodFilter.SUMMARY_MARKER);
+        exempt.addAll(config.exemptMarkers());
+        this.exemptMarkers = exempt.toArray(new String[0]);
+        this.allLoggers = config.limitsAllLoggers();
+        this.disabledBecause = null;
+        this.phase = NEW;
+        group.join(this);
+    }
+
+    private FloodgateFilter(Builder b, String disabledBecause) {
+        super(b.getOnMatch(), b.getOnMismatch());
+        this.engine = null;
+        this.config = null;
+        this.configuration = b.configuration;
+        this.group = b.configuration == null ? null : ConfigurationFloodgates.of(b.configuration);
+        this.minIntLevel = Integer.MIN_VALUE;
+        this.summaryLevel = null;
+        this.exemptMarkers = new String[0];
+        this.allLoggers = true;
+        this.disabledBecause = disabledBecause;
+        this.phase = DONE;
+        if (group != null) {
+            group.join(this);
+        }
+    }
+
+    /** Returns a builder; Log4j calls it for each {@code <Floodgate>} element. */
+    @PluginBuilderFactory
+    public static Builder newBuilder() {
+        return new Builder();
+    }
+
+    /** Returns whether the filter limits anything; false when its configuration was rejected. */
+    public boolean isEnabled() {
+        return engine != null;
+    }
+
+    /** Returns the validated settings, or null when the configuration was rejected. */
+    FloodgateConfig config() {
+        return config;
+    }
+
+    /** Returns the number of fingerprints tracked now; 0 when disabled. */
+    int trackedFingerprints() {
+        return engine == null ? 0 : engine.trackedFingerprints();
+    }
+
+    // ---- Context-wide decisions: before the event exists ------------------------------------------------------
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg) {
+        return onParams(logger, level, marker, msg, 0, null);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object... params) {
+        return onArray(logger, level, marker, msg, params);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0) {
+        return onParams(logger, level, marker, msg, 1, p0);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1) {
+        return onParams(logger, level, marker, msg, 2, p1);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2) {
+        return onParams(logger, level, marker, msg, 3, p2);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
+            Object p3) {
+        return onParams(logger, level, marker, msg, 4, p3);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
+            Object p3, Object p4) {
+        return onParams(logger, level, marker, msg, 5, p4);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
+            Object p3, Object p4, Object p5) {
+        return onParams(logger, level, marker, msg, 6, p5);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
+            Object p3, Object p4, Object p5, Object p6) {
+        return onParams(logger, level, marker, msg, 7, p6);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
+            Object p3, Object p4, Object p5, Object p6, Object p7) {
+        return onParams(logger, level, marker, msg, 8, p7);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
+            Object p3, Object p4, Object p5, Object p6, Object p7, Object p8) {
+        return onParams(logger, level, marker, msg, 9, p8);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
+            Object p3, Object p4, Object p5, Object p6, Object p7, Object p8, Object p9) {
+        return onParams(logger, level, marker, msg, 10, p9);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, Object msg, Throwable t) {
+        return onObject(logger, level, marker, msg, t);
+    }
+
+    @Override
+    public Result filter(Logger logger, Level level, Marker marker, Message msg, Throwable t) {
+        return onMessage(logger, level, marker, msg, t);
+    }
+
+    // ---- Event decisions: on a logger, an appender reference or an appender -----------------------------------
+
+    @Override
+    public Result filter(LogEvent event) {
+        return onEvent(event);
+    }
+
+    /** A String template with {@code count} parameters, the last of which is {@code last}. */
+    private Result onParams(Logger logger, Level level, Marker marker, String msg, int count, Object last) {
+        if (msg == null || level == null || logger == null || level.intLevel() > logger.getLevel().intLevel()) {
+            return Result.NEUTRAL;
+        }
+        Throwable thrown = last instanceof Throwable ? (Throwable) last : null;
+        int arguments = thrown == null ? count : count - 1;
+        return decide(logger.getName(), level, marker, msg, arguments > 0, thrown, false);
+    }
+
+    private Result onArray(Logger logger, Level level, Marker marker, String msg, Object[] params) {
+        int count = params == null ? 0 : params.length;
+        return onParams(logger, level, marker, msg, count, count == 0 ? null : params[count - 1]);
+    }
+
+    /** A String, CharSequence or any other object logged as the message, and the call's throwable. */
+    private Result onObject(Logger logger, Level level, Marker marker, Object msg, Throwable t) {
+        if (msg == null || level == null || logger == null || level.intLevel() > logger.getLevel().intLevel()) {
+            return Result.NEUTRAL;
+        }
+        if (msg instanceof Message) {
+            return decideMessage(logger.getName(), level, marker, (Message) msg, t, false);
+        }
+        Throwable thrown = t != null ? t : msg instanceof Throwable ? (Throwable) msg : null;
+        if (msg instanceof String) {
+            return decide(logger.getName(), level, marker, (String) msg, false, thrown, false);
+        }
+        if (msg instanceof CharSequence) {
+            return decide(logger.getName(), level, marker, msg.toString(), false, thrown, false);
+        }
+        return decide(logger.getName(), level, marker, Templates.classKey(msg), true, thrown, false);
+    }
+
+    private Result onMessage(Logger logger, Level level, Marker marker, Message msg, Throwable t) {
+        if (msg == null || level == null || logger == null || level.intLevel() > logger.getLevel().intLevel()) {
+            return Result.NEUTRAL;
+        }
+        return decideMessage(logger.getName(), level, marker, msg, t, false);
+    }
+
+    private Result onEvent(LogEvent event) {
+        if (event == null) {
+            return Result.NEUTRAL;
+        }
+        Level level = event.getLevel();
+        Message msg = event.getMessage();
+        if (level == null || msg == null) {
+            return Result.NEUTRAL;
+        }
+        return decideMessage(event.getLoggerName(), level, event.getMarker(), msg, event.getThrown(), true);
+    }
+
+    /**
+     * Takes the template of a message: its format for the templated and reusable (garbage-free) types, a class key
+     * for messages that have none (objects, maps, custom types). Never calls {@code getFormattedMessage()} and never
+     * asks a reusable message for its parameter array, which would copy it. {@code Message.getFormat()} is
+     * deprecated for its unclear meaning across message types; it is called only on the types where it is the
+     * template.
+     */
+    @SuppressWarnings("deprecation")
+    private Result decideMessage(String loggerName, Level level, Marker marker, Message msg, Throwable t,
+            boolean eventPath) {
+        String template;
+        boolean hasArguments;
+        Throwable thrown = t;
+        try {
+            if (msg instanceof ReusableObjectMessage) {
+                Object value = ((ReusableObjectMessage) msg).getParameter();
+                template = value instanceof String ? (String) value : Templates.classKey(value);
+                hasArguments = !(value instanceof String);
+            } else if (msg instanceof ObjectMessage) {
+                Object value = ((ObjectMessage) msg).getParameter();
+                template = value instanceof String ? (String) value : Templates.classKey(value);
+                hasArguments = !(value instanceof String);
+            } else if (msg instanceof ReusableMessage) {
+                template = msg.getFormat();
+                Throwable own = msg.getThrowable();
+                int count = ((ReusableMessage) msg).getParameterCount();
+                hasArguments = (own == null ? count : count - 1) > 0;
+                thrown = thrown != null ? thrown : own;
+            } else if (msg instanceof ParameterizedMessage || msg instanceof SimpleMessage
+                    || msg instanceof StringFormattedMessage || msg instanceof MessageFormatMessage
+                    || msg instanceof FormattedMessage || msg instanceof MementoMessage) {
+                template = msg.getFormat();
+                Object[] params = msg.getParameters();
+                Throwable own = msg.getThrowable();
+                int count = params == null ? 0 : params.length;
+                if (own != null && count > 0 && params[count - 1] == own) {
+                    count--;
+                }
+                hasArguments = count > 0;
+                thrown = thrown != null ? thrown : own;
+            } else {
+                template = Templates.classKey(msg);
+                hasArguments = true;
+            }
+            if (template == null) {
+                template = Templates.classKey(msg);
+                hasArguments = true;
+            }
+        } catch (RuntimeException e) {
+            status.failure("reading a " + msg.getClass().getName(), e);
+            return Result.NEUTRAL;
+        }
+        return decide(loggerName, level, marker, template, hasArguments, thrown, eventPath);
+    }
+
+    private Result decide(String loggerName, Level level, Marker marker, String template, boolean hasArguments,
+            Throwable thrown, boolean eventPath) {
+        if (phase != LIVE && !goLive()) {
+            return Result.NEUTRAL;
+        }
+        int intLevel = level.intLevel();
+        if (intLevel > minIntLevel || (eventPath && intLevel > countedIntLevel)) {
+            return Result.NEUTRAL;
+        }
+        if (marker != null && exempt(marker)) {
+            return Result.NEUTRAL;
+        }
+        String name = loggerName == null ? "" : loggerName;
+        try {
+            if (!allLoggers && !config.limitsLogger(name)) {
+                return Result.NEUTRAL;
+            }
+            return engine.suppress(template, hasArguments, name, level, thrown) ? onMismatch : onMatch;
+        } catch (RuntimeException e) {
+            status.failure("limiting an event", e);
+            return Result.NEUTRAL;
+        }
+    }
+
+    private boolean exempt(Marker marker) {
+        for (String name : exemptMarkers) {
+            if (marker.isInstanceOf(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- Lifecycle and summaries ------------------------------------------------------------------------------
+
+    @Override
+    public void start() {
+        setStarting();
+        if (engine != null) {
+            synchronized (lifecycleLock) {
+                if (phase == NEW) {
+                    goLiveLocked();
+                }
+            }
+        }
+        setStarted();
+    }
+
+    /** Goes live on first use if Log4j did not call {@link #start()}, e.g. for a filter added programmatically. */
+    private boolean goLive() {
+        if (phase == DONE) {
+            return false;
+        }
+        synchronized (lifecycleLock) {
+            if (phase == NEW && !group.configurationStopping()) {
+                goLiveLocked();
+                if (!isStarted()) {
+                    setStarted();
+                }
+            }
+            return phase == LIVE;
+        }
+    }
+
+    private void goLiveLocked() {
+        route = SummaryRoute.find(configuration, this);
+        countedIntLevel = route.countedIntLevel();
+        if (!route.stopsBeforeAppenders()) {
+            group.needStopBeforeAppenders();
+        }
+        long period = config.summaryIntervalMillis();
+        try {
+            ConfigurationScheduler scheduler = configuration.getScheduler();
+            task = scheduler.scheduleWithFixedDelay(new SummaryTask(this), period, period, TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            STATUS.error("{}: cannot schedule summaries on the configuration's scheduler ({}); they are written "
+                    + "only when the configuration stops", PLUGIN_NAME, e.toString(), e);
+        }
+        phase = LIVE;
+        STATUS.debug("{}: live {}: {}", PLUGIN_NAME, route.describe(), config);
+    }
+
+    /**
+     * Writes the summaries that are due: those of the period that ended, if a {@code summaryInterval} has passed on
+     * the filter's clock since the last ones. The scheduled task calls it; tests call it after moving their clock.
+     */
+    void writeDueSummaries() {
+        synchronized (lifecycleLock) {
+            if (phase != LIVE) {
+                return;
+            }
+            try {
+                write(engine.summarizeIfDue());
+            } catch (RuntimeException e) {
+                status.failure("writing summaries", e);
+            }
+        }
+    }
+
+    /** Returns whether the periodic summary task is scheduled. */
+    boolean hasScheduledTask() {
+        synchronized (lifecycleLock) {
+            return task != null && !task.isDone();
+        }
+    }
+
+    /** Stops counting, cancels the scheduled task and writes every pending summary; idempotent. */
+    void finish() {
+        synchronized (lifecycleLock) {
+            if (engine == null || engine.isClosed()) {
+                phase = DONE;
+                return;
+            }
+            phase = DONE;
+            if (task != null) {
+                task.cancel(false);
+                task = null;
+            }
+            try {
+                List<SuppressionSummary> pending = engine.close();
+                if (!pending.isEmpty()) {
+                    if (route == null) {
+                        route = SummaryRoute.find(configuration, this);
+                    }
+                    write(pending);
+                }
+            } catch (RuntimeException e) {
+                status.failure("writing the last summaries", e);
+            }
+        }
+    }
+
+    /**
+     * Stops the filter. If its configuration is stopping, first writes the pending summaries of every Floodgate
+     * filter of that configuration, so they reach appenders that are still running.
+     */
+    @Override
+    public boolean stop(long timeout, TimeUnit timeUnit) {
+        setStopping();
+        if (group != null && group.configurationStopping()) {
+            group.flushAll();
+        }
+        finish();
+        setStopped();
+        return true;
+    }
+
+    private void write(List<SuppressionSummary> summaries) {
+        for (SuppressionSummary s : summaries) {
+            String loggerName = s.loggerName() != null ? s.loggerName() : FloodFilter.SUMMARY_LOGGER;
+            Level level = summaryLevel != null ? summaryLevel
+                    : s.level() instanceof Level ? (Level) s.level() : Level.WARN;
+            try {
+                if (!route.write(loggerName, level, new SummaryMessage(s))) {
+                    STATUS.warn("{}: the target {} is not running; this summary could only be written here: {}",
+                            PLUGIN_NAME, route.describe(), s.message());
+                }
+            } catch (RuntimeException e) {
+                status.failure("writing the summary \"" + s.message() + "\"", e);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        if (engine == null) {
+            return PLUGIN_NAME + "[disabled, passes every event: " + disabledBecause + "]";
+        }
+        return PLUGIN_NAME + "[" + config + ", onMatch=" + onMatch + ", onMismatch=" + onMismatch + "]";
+    }
+
+    /** The periodic summary task; holds nothing but the filter. */
+    private static final class SummaryTask implements Runnable {
+        private final FloodgateFilter filter;
+
+        SummaryTask(FloodgateFilter filter) {
+            this.filter = filter;
+        }
+
+        @Override
+        public void run() {
+            filter.writeDueSummaries();
+        }
+
+        @Override
+        public String toString() {
+            return "Floodgate summaries";
+        }
+    }
+
+    /**
+     * Builds a {@link FloodgateFilter}. Every attribute is a {@link Option} and takes the option's name; values are
+     * strings, validated together by {@link FloodgateConfig#parse(Map, List)}.
+     *
+     * <p>Not thread-safe.
+     */
+    public static final class Builder extends AbstractFilterBuilder<Builder>
+            implements org.apache.logging.log4j.core.util.Builder<FloodgateFilter> {
+
+        @PluginConfiguration
+        private Configuration configuration;
+
+        /** Optional nested element implementing {@link Clock}; the monotonic clock when absent. */
+        @PluginElement("Clock")
+        private Clock clock;
+
+        @PluginBuilderAttribute
+        private String windowSize;
+
+        @PluginBuilderAttribute
+        private String timeframe;
+
+        @PluginBuilderAttribute
+        private String timeframeSpilloverThreshold;
+
+        @PluginBuilderAttribute
+        private String spilloverThreshold;
+
+        @PluginBuilderAttribute
+        private String attritionLogarithmBase;
+
+        @PluginBuilderAttribute
+        private String inverseAttritionDeltaMin;
+
+        @PluginBuilderAttribute
+        private String attritionMin;
+
+        @PluginBuilderAttribute
+        private String maxKeys;
+
+        @PluginBuilderAttribute
+        private String includeLogger;
+
+        @PluginBuilderAttribute
+        private String includeLevel;
+
+        @PluginBuilderAttribute
+        private String includeThrowable;
+
+        @PluginBuilderAttribute
+        private String includeThrowableFrame;
+
+        @PluginBuilderAttribute
+        private String maskTokens;
+
+        @PluginBuilderAttribute
+        private String exemptMarkers;
+
+        @PluginBuilderAttribute
+        private String minLevel;
+
+        @PluginBuilderAttribute
+        private String loggers;
+
+        @PluginBuilderAttribute
+        private String excludeLoggers;
+
+        @PluginBuilderAttribute
+        private String summaryInterval;
+
+        @PluginBuilderAttribute
+        private String summaryLevel;
+
+        @PluginBuilderAttribute
+        private String dryRun;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the configuration whose scheduler writes the summaries and whose appenders receive them; Log4j sets
+         * it for XML configurations.
+         */
+        public Builder setConfiguration(Configuration value) {
+            this.configuration = value;
+            return this;
+        }
+
+        /**
+         * Sets the clock the limiter reads; the default is {@link Clock#monotonic()}. For tests and for replaying
+         * recorded logs on their own timestamps. In XML, a nested element of any plugin implementing {@link Clock}.
+         */
+        public Builder setClock(Clock value) {
+            this.clock = value;
+            return this;
+        }
+
+        /**
+         * Sets an option to a raw value, as it would be written in XML; null restores the default.
+         *
+         * @throws NullPointerException if {@code option} is null
+         */
+        public Builder setOption(Option option, String value) {
+            switch (Objects.requireNonNull(option, "option")) {
+                case WINDOW_SIZE:
+                    return setWindowSize(value);
+                case TIMEFRAME:
+                    return setTimeframe(value);
+                case TIMEFRAME_SPILLOVER_THRESHOLD:
+                    return setTimeframeSpilloverThreshold(value);
+                case SPILLOVER_THRESHOLD:
+                    return setSpilloverThreshold(value);
+                case ATTRITION_LOGARITHM_BASE:
+                    return setAttritionLogarithmBase(value);
+                case INVERSE_ATTRITION_DELTA_MIN:
+                    return setInverseAttritionDeltaMin(value);
+                case ATTRITION_MIN:
+                    return setAttritionMin(value);
+                case MAX_KEYS:
+                    return setMaxKeys(value);
+                case INCLUDE_LOGGER:
+                    return setIncludeLogger(value);
+                case INCLUDE_LEVEL:
+                    return setIncludeLevel(value);
+                case INCLUDE_THROWABLE:
+                    return setIncludeThrowable(value);
+                case INCLUDE_THROWABLE_FRAME:
+                    return setIncludeThrowableFrame(value);
+                case MASK_TOKENS:
+                    return setMaskTokens(value);
+                case EXEMPT_MARKERS:
+                    return setExemptMarkers(value);
+                case MIN_LEVEL:
+                    return setMinLevel(value);
+                case LOGGERS:
+                    return setLoggers(value);
+                case EXCLUDE_LOGGERS:
+                    return setExcludeLoggers(value);
+                case SUMMARY_INTERVAL:
+                    return setSummaryInterval(value);
+                case SUMMARY_LEVEL:
+                    return setSummaryLevel(value);
+                case DRY_RUN:
+                    return setDryRun(value);
+                default:
+                    throw new IllegalArgumentException("unknown option " + option);
+            }
+        }
+
+        /** Sets {@link Option#WINDOW_SIZE} ({@code windowSize}) as written in XML; null restores the default. */
+        public Builder setWindowSize(String value) {
+            this.windowSize = value;
+            return this;
+        }
+
+        /** Sets {@link Option#TIMEFRAME} ({@code timeframe}) as written in XML; null restores the default. */
+        public Builder setTimeframe(String value) {
+            this.timeframe = value;
+            return this;
+        }
+
+        /** Sets {@link Option#TIMEFRAME_SPILLOVER_THRESHOLD} ({@code timeframeSpilloverThreshold}) as written in XML; null restores the default. */
+        public Builder setTimeframeSpilloverThreshold(String value) {
+            this.timeframeSpilloverThreshold = value;
+            return this;
+        }
+
+        /** Sets {@link Option#SPILLOVER_THRESHOLD} ({@code spilloverThreshold}) as written in XML; null restores the default. */
+        public Builder setSpilloverThreshold(String value) {
+            this.spilloverThreshold = value;
+            return this;
+        }
+
+        /** Sets {@link Option#ATTRITION_LOGARITHM_BASE} ({@code attritionLogarithmBase}) as written in XML; null restores the default. */
+        public Builder setAttritionLogarithmBase(String value) {
+            this.attritionLogarithmBase = value;
+            return this;
+        }
+
+        /** Sets {@link Option#INVERSE_ATTRITION_DELTA_MIN} ({@code inverseAttritionDeltaMin}) as written in XML; null restores the default. */
+        public Builder setInverseAttritionDeltaMin(String value) {
+            this.inverseAttritionDeltaMin = value;
+            return this;
+        }
+
+        /** Sets {@link Option#ATTRITION_MIN} ({@code attritionMin}) as written in XML; null restores the default. */
+        public Builder setAttritionMin(String value) {
+            this.attritionMin = value;
+            return this;
+        }
+
+        /** Sets {@link Option#MAX_KEYS} ({@code maxKeys}) as written in XML; null restores the default. */
+        public Builder setMaxKeys(String value) {
+            this.maxKeys = value;
+            return this;
+        }
+
+        /** Sets {@link Option#INCLUDE_LOGGER} ({@code includeLogger}) as written in XML; null restores the default. */
+        public Builder setIncludeLogger(String value) {
+            this.includeLogger = value;
+            return this;
+        }
+
+        /** Sets {@link Option#INCLUDE_LEVEL} ({@code includeLevel}) as written in XML; null restores the default. */
+        public Builder setIncludeLevel(String value) {
+            this.includeLevel = value;
+            return this;
+        }
+
+        /** Sets {@link Option#INCLUDE_THROWABLE} ({@code includeThrowable}) as written in XML; null restores the default. */
+        public Builder setIncludeThrowable(String value) {
+            this.includeThrowable = value;
+            return this;
+        }
+
+        /** Sets {@link Option#INCLUDE_THROWABLE_FRAME} ({@code includeThrowableFrame}) as written in XML; null restores the default. */
+        public Builder setIncludeThrowableFrame(String value) {
+            this.includeThrowableFrame = value;
+            return this;
+        }
+
+        /** Sets {@link Option#MASK_TOKENS} ({@code maskTokens}) as written in XML; null restores the default. */
+        public Builder setMaskTokens(String value) {
+            this.maskTokens = value;
+            return this;
+        }
+
+        /** Sets {@link Option#EXEMPT_MARKERS} ({@code exemptMarkers}) as written in XML; null restores the default. */
+        public Builder setExemptMarkers(String value) {
+            this.exemptMarkers = value;
+            return this;
+        }
+
+        /** Sets {@link Option#MIN_LEVEL} ({@code minLevel}) as written in XML; null restores the default. */
+        public Builder setMinLevel(String value) {
+            this.minLevel = value;
+            return this;
+        }
+
+        /** Sets {@link Option#LOGGERS} ({@code loggers}) as written in XML; null restores the default. */
+        public Builder setLoggers(String value) {
+            this.loggers = value;
+            return this;
+        }
+
+        /** Sets {@link Option#EXCLUDE_LOGGERS} ({@code excludeLoggers}) as written in XML; null restores the default. */
+        public Builder setExcludeLoggers(String value) {
+            this.excludeLoggers = value;
+            return this;
+        }
+
+        /** Sets {@link Option#SUMMARY_INTERVAL} ({@code summaryInterval}) as written in XML; null restores the default. */
+        public Builder setSummaryInterval(String value) {
+            this.summaryInterval = value;
+            return this;
+        }
+
+        /** Sets {@link Option#SUMMARY_LEVEL} ({@code summaryLevel}) as written in XML; null restores the default. */
+        public Builder setSummaryLevel(String value) {
+            this.summaryLevel = value;
+            return this;
+        }
+
+        /** Sets {@link Option#DRY_RUN} ({@code dryRun}) as written in XML; null restores the default. */
+        public Builder setDryRun(String value) {
+            this.dryRun = value;
+            return this;
+        }
+
+        /** Returns the raw values set, by option name; unset options are absent. */
+        Map<String, String> rawOptions() {
+            Map<String, String> raw = new LinkedHashMap<>();
+            put(raw, Option.WINDOW_SIZE, windowSize);
+            put(raw, Option.TIMEFRAME, timeframe);
+            put(raw, Option.TIMEFRAME_SPILLOVER_THRESHOLD, timeframeSpilloverThreshold);
+            put(raw, Option.SPILLOVER_THRESHOLD, spilloverThreshold);
+            put(raw, Option.ATTRITION_LOGARITHM_BASE, attritionLogarithmBase);
+            put(raw, Option.INVERSE_ATTRITION_DELTA_MIN, inverseAttritionDeltaMin);
+            put(raw, Option.ATTRITION_MIN, attritionMin);
+            put(raw, Option.MAX_KEYS, maxKeys);
+            put(raw, Option.INCLUDE_LOGGER, includeLogger);
+            put(raw, Option.INCLUDE_LEVEL, includeLevel);
+            put(raw, Option.INCLUDE_THROWABLE, includeThrowable);
+            put(raw, Option.INCLUDE_THROWABLE_FRAME, includeThrowableFrame);
+            put(raw, Option.MASK_TOKENS, maskTokens);
+            put(raw, Option.EXEMPT_MARKERS, exemptMarkers);
+            put(raw, Option.MIN_LEVEL, minLevel);
+            put(raw, Option.LOGGERS, loggers);
+            put(raw, Option.EXCLUDE_LOGGERS, excludeLoggers);
+            put(raw, Option.SUMMARY_INTERVAL, summaryInterval);
+            put(raw, Option.SUMMARY_LEVEL, summaryLevel);
+            put(raw, Option.DRY_RUN, dryRun);
+            return raw;
+        }
+
+        private static void put(Map<String, String> raw, Option option, String value) {
+            if (value != null) {
+                raw.put(option.key(), value);
+            }
+        }
+
+        /**
+         * Returns the filter. Never null and never throws: every problem is reported as a status error naming the
+         * attribute and its value, and the filter returned then passes every event, so the rest of the
+         * configuration keeps working.
+         */
+        @Override
+        public FloodgateFilter build() {
+            List<String> problems = new ArrayList<>();
+            Map<String, String> raw = rawOptions();
+            FloodgateConfig parsed = FloodgateConfig.parse(raw, problems);
+            Level min = level(Option.MIN_LEVEL, raw, problems);
+            Level summary = level(Option.SUMMARY_LEVEL, raw, problems);
+            if (configuration == null) {
+                problems.add("no configuration to write summaries through; call setConfiguration");
+            }
+            if (parsed == null || !problems.isEmpty()) {
+                return disabled(problems);
+            }
+            try {
+                FloodFilter engine = new FloodFilter(parsed, clock == null ? Clock.monotonic() : clock);
+                return new FloodgateFilter(this, parsed, engine, min == null ? Level.TRACE : min, summary);
+            } catch (RuntimeException e) {
+                problems.add("cannot be created: " + e);
+                return disabled(problems);
+            }
+        }
+
+        private FloodgateFilter disabled(List<String> problems) {
+            for (String problem : problems) {
+                STATUS.error("{}: {}; the filter passes every event until this is fixed", PLUGIN_NAME, problem);
+            }
+            return new FloodgateFilter(this, String.join("; ", problems));
+        }
+
+        private static Level level(Option option, Map<String, String> raw, List<String> problems) {
+            String value = raw.get(option.key());
+            if (value == null || value.trim().isEmpty()) {
+                return null;
+            }
+            Level level = Level.toLevel(value.trim(), null);
+            if (level == null) {
+                problems.add(FloodgateConfig.unknownLevel(option, value.trim()));
+            }
+            return level;
+        }
+    }
+}

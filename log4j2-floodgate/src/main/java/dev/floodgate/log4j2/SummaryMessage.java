@@ -1,0 +1,72 @@
+package dev.floodgate.log4j2;
+
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.Map;
+import org.apache.logging.log4j.message.MapMessage;
+
+/**
+ * The message of a summary event: its text is the summary line ("Suppressed 12 messages like …"), and its map holds
+ * the same facts as fields ({@code floodgate.suppressed}, {@code floodgate.fingerprint}, {@code floodgate.interval},
+ * …), so that {@code JsonTemplateLayout}'s {@code map} resolver, {@code %K{key}} in a {@code PatternLayout} and other
+ * map-aware layouts can emit them.
+ *
+ * <p>Immutable once built; it holds no reference to any logged event or message. Asking it for the {@code JSON},
+ * {@code XML} or {@code JAVA} format gives the map in that format, like any {@link MapMessage}.
+ */
+final class SummaryMessage extends MapMessage<SummaryMessage, Object> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String line;
+
+    SummaryMessage(SuppressionSummary summary) {
+        super(summary.fields().size());
+        this.line = summary.message();
+        for (Map.Entry<String, Object> field : summary.fields().entrySet()) {
+            with(field.getKey(), field.getValue());
+        }
+    }
+
+    @Override
+    public String getFormattedMessage() {
+        return line;
+    }
+
+    @Override
+    public String getFormattedMessage(String[] formats) {
+        return selectsMapFormat(formats) ? super.getFormattedMessage(formats) : line;
+    }
+
+    @Override
+    public void formatTo(StringBuilder buffer) {
+        buffer.append(line);
+    }
+
+    @Override
+    public void formatTo(String[] formats, StringBuilder buffer) {
+        if (selectsMapFormat(formats)) {
+            super.formatTo(formats, buffer);
+        } else {
+            buffer.append(line);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return line;
+    }
+
+    private static boolean selectsMapFormat(String[] formats) {
+        if (formats == null) {
+            return false;
+        }
+        for (String format : formats) {
+            for (MapFormat known : MapFormat.values()) {
+                if (known.name().equalsIgnoreCase(format)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

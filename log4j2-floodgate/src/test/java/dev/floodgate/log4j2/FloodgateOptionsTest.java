@@ -1,0 +1,144 @@
+package dev.floodgate.log4j2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.Option;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
+import org.apache.logging.log4j.core.filter.AbstractFilter;
+import org.junit.jupiter.api.Test;
+
+/** Every option from XML, the builder's attributes, and the summary's structured fields in real layouts. */
+class FloodgateOptionsTest {
+
+    /** The values of FloodgateOptionsTest-allOptions.xml; each differs from the option's default. */
+    private static final Map<String, String> ALL = new LinkedHashMap<>();
+
+    static {
+        ALL.put("windowSize", "7");
+        ALL.put("timeframe", "2 seconds");
+        ALL.put("timeframeSpilloverThreshold", "5");
+        ALL.put("spilloverThreshold", "9");
+        ALL.put("attritionLogarithmBase", "3");
+        ALL.put("inverseAttritionDeltaMin", "-2");
+        ALL.put("attritionMin", "1");
+        ALL.put("maxKeys", "500");
+        ALL.put("includeLogger", "true");
+        ALL.put("includeLevel", "true");
+        ALL.put("includeThrowable", "true");
+        ALL.put("includeThrowableFrame", "true");
+        ALL.put("maskTokens", "false");
+        ALL.put("exemptMarkers", "AUDIT,SECURITY");
+        ALL.put("minLevel", "WARN");
+        ALL.put("loggers", "app,com.acme");
+        ALL.put("excludeLoggers", "app.noisy");
+        ALL.put("summaryInterval", "1m");
+        ALL.put("summaryLevel", "INFO");
+        ALL.put("dryRun", "true");
+    }
+
+    @Test
+    void xml_everyOption_reachesTheEngine() {
+        try (Log4jHarness h = Log4jHarness.start(getClass(), "allOptions")) {
+            FloodgateConfig config = h.contextFilter().config();
+
+            assertThat(config.toString()).isEqualTo(FloodgateConfig.parse(ALL).toString());
+            assertThat(config.attrition().windowSize()).isEqualTo(7);
+            assertThat(config.summaryInterval()).isEqualTo(Duration.ofMinutes(1));
+            assertThat(config.exemptMarkers()).containsExactly("AUDIT", "SECURITY");
+            assertThat(h.status.floodgateMessages()).isEmpty();
+        }
+    }
+
+    @Test
+    void testValues_coverEveryOption_eachVisibleInTheSettings() {
+        assertThat(ALL.keySet()).containsExactlyInAnyOrderElementsOf(
+                Arrays.stream(Option.values()).map(Option::key).collect(Collectors.toList()));
+        String defaults = FloodgateConfig.defaults().toString();
+        for (Map.Entry<String, String> e : ALL.entrySet()) {
+            assertThat(FloodgateConfig.parse(Collections.singletonMap(e.getKey(), e.getValue())).toString())
+                    .as(e.getKey()).isNotEqualTo(defaults);
+        }
+    }
+
+    @Test
+    void builder_attributes_areExactlyTheOptionKeysPlusOnMatchAndOnMismatch() {
+        Set<String> attributes = attributes(FloodgateFilter.Builder.class);
+
+        Set<String> expected = Arrays.stream(Option.values()).map(Option::key).collect(Collectors.toSet());
+        expected.add("onMatch");
+        expected.add("onMismatch");
+        assertThat(attributes).isEqualTo(expected);
+    }
+
+    @Test
+    void builder_everyOption_hasAPublicSetterOfItsName() throws Exception {
+        for (Option o : Option.values()) {
+            String name = "set" + Character.toUpperCase(o.key().charAt(0)) + o.key().substring(1);
+            Method setter = FloodgateFilter.Builder.class.getMethod(name, String.class);
+            assertThat(setter.getReturnType()).isEqualTo(FloodgateFilter.Builder.class);
+        }
+    }
+
+    @Test
+    void summary_jsonTemplateLayout_emitsTheFieldsAndTheLine() {
+        try (Log4jHarness h = Log4jHarness.start(getClass(), "json")) {
+            floodAndSummarize(h);
+
+            List<String> json = h.list("json").texts();
+            String summary = json.get(json.size() - 1).trim();
+            assertThat(summary)
+                    .startsWith("{\"level\":\"ERROR\",\"logger\":\"app.Db\",\"marker\":\"FLOODGATE_SUMMARY\","
+                            + "\"message\":\"Suppressed ")
+                    .contains(" messages like \\\"Connection to {} failed: {}\\\" in the last 30s (first ")
+                    .containsPattern("\"floodgate.suppressed\":[0-9]+,")
+                    .endsWith("\"floodgate.fingerprint\":\"Connection to {} failed: {}\","
+                            + "\"floodgate.interval\":\"PT30S\"}");
+        }
+    }
+
+    @Test
+    void summary_patternLayout_showsTheLineAndTheMapKey() {
+        try (Log4jHarness h = Log4jHarness.start(getClass(), "json")) {
+            floodAndSummarize(h);
+
+            List<String> lines = h.list("pattern").texts();
+            String summary = lines.get(lines.size() - 1);
+            long suppressed = Log4jHarness.suppressedIn(h.list("pattern").events());
+            assertThat(summary).matches("ERROR app\\.Db Suppressed [0-9,]+ messages like \"Connection to \\{\\} "
+                    + "failed: \\{\\}\" in the last 30s \\(first [0-9:.]+, last [0-9:.]+\\) \\| " + suppressed);
+        }
+    }
+
+    private static void floodAndSummarize(Log4jHarness h) {
+        for (int i = 0; i < 100; i++) {
+            h.logger("app.Db").error("Connection to {} failed: {}", "db-1", i);
+        }
+        h.clock.advance(Duration.ofSeconds(30));
+        h.writeDueSummaries();
+    }
+
+    private static Set<String> attributes(Class<?> type) {
+        Set<String> names = new java.util.TreeSet<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                PluginBuilderAttribute a = f.getAnnotation(PluginBuilderAttribute.class);
+                if (a != null) {
+                    names.add(a.value().isEmpty() ? f.getName() : a.value());
+                }
+            }
+        }
+        assertThat(AbstractFilter.AbstractFilterBuilder.class).isAssignableFrom(type);
+        return names;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.floodgate.log4j2;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.status.StatusData;
+import org.apache.logging.log4j.status.StatusListener;
+import org.apache.logging.log4j.status.StatusLogger;
+
+/** Collects the status messages at WARN or above while registered. */
+public final class StatusCapture implements StatusListener {
+
+    private final List<StatusData> data = new CopyOnWriteArrayList<>();
+
+    /** Registers a new capture with the status logger. */
+    public static StatusCapture start() {
+        StatusCapture capture = new StatusCapture();
+        StatusLogger.getLogger().registerListener(capture);
+        return capture;
+    }
+
+    @Override
+    public void log(StatusData d) {
+        if (d.getLevel().isMoreSpecificThan(Level.WARN)) {
+            data.add(d);
+        }
+    }
+
+    @Override
+    public Level getStatusLevel() {
+        return Level.WARN;
+    }
+
+    /** Returns each captured message as {@code LEVEL text}. */
+    public List<String> messages() {
+        return data.stream().map(d -> d.getLevel() + " " + d.getMessage().getFormattedMessage())
+                .collect(Collectors.toList());
+    }
+
+    /** Returns the captured messages that mention Floodgate. */
+    public List<String> floodgateMessages() {
+        return messages().stream().filter(m -> m.contains("Floodgate")).collect(Collectors.toList());
+    }
+
+    /** Unregisters the capture. */
+    public void stop() {
+        StatusLogger.getLogger().removeListener(this);
+    }
+
+    @Override
+    public void close() {
+        // Called by the status logger when it removes the listener; nothing to release.
+    }
+}
