@@ -4,6 +4,7 @@ import dev.floodgate.core.Clock;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
+import dev.floodgate.core.TickingClock;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,11 +102,15 @@ public final class FloodgateFilter extends AbstractFilter {
     private int countedIntLevel = Integer.MAX_VALUE;
     private SummaryRoute route; // guarded by lifecycleLock
     private ScheduledFuture<?> task; // guarded by lifecycleLock
+    /** The engine's clock when it is the default ticking clock, which the scheduler must tick; else null. */
+    private final TickingClock ticking;
+    private ScheduledFuture<?> tickTask; // guarded by lifecycleLock
 
-    private FloodgateFilter(Builder b, FloodgateConfig config, FloodFilter engine, Level minLevel,
+    private FloodgateFilter(Builder b, FloodgateConfig config, FloodFilter engine, Clock clock, Level minLevel,
             Level summaryLevel) {
         super(b.getOnMatch(), b.getOnMismatch());
         this.engine = engine;
+        this.ticking = clock instanceof TickingClock ? (TickingClock) clock : null;
         this.config = config;
         this.configuration = b.configuration;
         this.group = ConfigurationFloodgates.of(b.configuration);
@@ -123,6 +128,7 @@ public final class FloodgateFilter extends AbstractFilter {
 
     private FloodgateFilter(Builder b, String disabledBecause) {
         super(b.getOnMatch(), b.getOnMismatch());
+        this.ticking = null;
         this.engine = null;
         this.config = null;
         this.configuration = b.configuration;
@@ -426,6 +432,10 @@ public final class FloodgateFilter extends AbstractFilter {
         try {
             ConfigurationScheduler scheduler = configuration.getScheduler();
             task = scheduler.scheduleWithFixedDelay(new SummaryTask(this), period, period, TimeUnit.MILLISECONDS);
+            if (ticking != null) {
+                tickTask = scheduler.scheduleAtFixedRate(new TickTask(ticking), TickingClock.TICK_MILLIS,
+                        TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
+            }
         } catch (RuntimeException e) {
             STATUS.error("{}: cannot schedule summaries on the configuration's scheduler ({}); they are written "
                     + "only when the configuration stops", PLUGIN_NAME, e.toString(), e);
@@ -469,6 +479,10 @@ public final class FloodgateFilter extends AbstractFilter {
             if (task != null) {
                 task.cancel(false);
                 task = null;
+            }
+            if (tickTask != null) {
+                tickTask.cancel(false);
+                tickTask = null;
             }
             try {
                 List<SuppressionSummary> pending = engine.close();
@@ -523,6 +537,25 @@ public final class FloodgateFilter extends AbstractFilter {
         return PLUGIN_NAME + "[" + config + ", onMatch=" + onMatch + ", onMismatch=" + onMismatch + "]";
     }
 
+    /** Ticks the filter's clock; holds nothing but the clock. */
+    private static final class TickTask implements Runnable {
+        private final TickingClock clock;
+
+        TickTask(TickingClock clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public void run() {
+            clock.tick();
+        }
+
+        @Override
+        public String toString() {
+            return "Floodgate clock";
+        }
+    }
+
     /** The periodic summary task; holds nothing but the filter. */
     private static final class SummaryTask implements Runnable {
         private final FloodgateFilter filter;
@@ -554,9 +587,36 @@ public final class FloodgateFilter extends AbstractFilter {
         @PluginConfiguration
         private Configuration configuration;
 
-        /** Optional nested element implementing {@link Clock}; the monotonic clock when absent. */
+        /**
+         * Optional nested element implementing {@link Clock}; when absent, a {@link TickingClock} over the monotonic
+         * clock, ticked on the configuration's scheduler.
+         */
         @PluginElement("Clock")
         private Clock clock;
+
+        @PluginBuilderAttribute
+        private String limiter;
+
+        @PluginBuilderAttribute
+        private String count;
+
+        @PluginBuilderAttribute
+        private String period;
+
+        @PluginBuilderAttribute
+        private String burst;
+
+        @PluginBuilderAttribute
+        private String cap;
+
+        @PluginBuilderAttribute
+        private String capCount;
+
+        @PluginBuilderAttribute
+        private String capPeriod;
+
+        @PluginBuilderAttribute
+        private String capBurst;
 
         @PluginBuilderAttribute
         private String windowSize;
@@ -631,7 +691,8 @@ public final class FloodgateFilter extends AbstractFilter {
         }
 
         /**
-         * Sets the clock the limiter reads; the default is {@link Clock#monotonic()}. For tests and for replaying
+         * Sets the clock the limiter reads; the default is a {@link TickingClock} over {@link Clock#monotonic()},
+         * ticked every {@value TickingClock#TICK_MILLIS} ms on the configuration's scheduler. For tests and for replaying
          * recorded logs on their own timestamps. In XML, a nested element of any plugin implementing {@link Clock}.
          */
         public Builder setClock(Clock value) {
@@ -646,6 +707,22 @@ public final class FloodgateFilter extends AbstractFilter {
          */
         public Builder setOption(Option option, String value) {
             switch (Objects.requireNonNull(option, "option")) {
+                case LIMITER:
+                    return setLimiter(value);
+                case COUNT:
+                    return setCount(value);
+                case PERIOD:
+                    return setPeriod(value);
+                case BURST:
+                    return setBurst(value);
+                case CAP:
+                    return setCap(value);
+                case CAP_COUNT:
+                    return setCapCount(value);
+                case CAP_PERIOD:
+                    return setCapPeriod(value);
+                case CAP_BURST:
+                    return setCapBurst(value);
                 case WINDOW_SIZE:
                     return setWindowSize(value);
                 case TIMEFRAME:
@@ -689,6 +766,54 @@ public final class FloodgateFilter extends AbstractFilter {
                 default:
                     throw new IllegalArgumentException("unknown option " + option);
             }
+        }
+
+        /** Sets {@link Option#LIMITER} ({@code limiter}) as written in XML; null restores the default. */
+        public Builder setLimiter(String value) {
+            this.limiter = value;
+            return this;
+        }
+
+        /** Sets {@link Option#COUNT} ({@code count}) as written in XML; null restores the default. */
+        public Builder setCount(String value) {
+            this.count = value;
+            return this;
+        }
+
+        /** Sets {@link Option#PERIOD} ({@code period}) as written in XML; null restores the default. */
+        public Builder setPeriod(String value) {
+            this.period = value;
+            return this;
+        }
+
+        /** Sets {@link Option#BURST} ({@code burst}) as written in XML; null restores the default. */
+        public Builder setBurst(String value) {
+            this.burst = value;
+            return this;
+        }
+
+        /** Sets {@link Option#CAP} ({@code cap}) as written in XML; null restores the default. */
+        public Builder setCap(String value) {
+            this.cap = value;
+            return this;
+        }
+
+        /** Sets {@link Option#CAP_COUNT} ({@code capCount}) as written in XML; null restores the default. */
+        public Builder setCapCount(String value) {
+            this.capCount = value;
+            return this;
+        }
+
+        /** Sets {@link Option#CAP_PERIOD} ({@code capPeriod}) as written in XML; null restores the default. */
+        public Builder setCapPeriod(String value) {
+            this.capPeriod = value;
+            return this;
+        }
+
+        /** Sets {@link Option#CAP_BURST} ({@code capBurst}) as written in XML; null restores the default. */
+        public Builder setCapBurst(String value) {
+            this.capBurst = value;
+            return this;
         }
 
         /** Sets {@link Option#WINDOW_SIZE} ({@code windowSize}) as written in XML; null restores the default. */
@@ -814,6 +939,14 @@ public final class FloodgateFilter extends AbstractFilter {
         /** Returns the raw values set, by option name; unset options are absent. */
         Map<String, String> rawOptions() {
             Map<String, String> raw = new LinkedHashMap<>();
+            put(raw, Option.LIMITER, limiter);
+            put(raw, Option.COUNT, count);
+            put(raw, Option.PERIOD, period);
+            put(raw, Option.BURST, burst);
+            put(raw, Option.CAP, cap);
+            put(raw, Option.CAP_COUNT, capCount);
+            put(raw, Option.CAP_PERIOD, capPeriod);
+            put(raw, Option.CAP_BURST, capBurst);
             put(raw, Option.WINDOW_SIZE, windowSize);
             put(raw, Option.TIMEFRAME, timeframe);
             put(raw, Option.TIMEFRAME_SPILLOVER_THRESHOLD, timeframeSpilloverThreshold);
@@ -862,8 +995,9 @@ public final class FloodgateFilter extends AbstractFilter {
                 return disabled(problems);
             }
             try {
-                FloodFilter engine = new FloodFilter(parsed, clock == null ? Clock.monotonic() : clock);
-                return new FloodgateFilter(this, parsed, engine, min == null ? Level.TRACE : min, summary);
+                Clock used = clock == null ? new TickingClock(Clock.monotonic()) : clock;
+                FloodFilter engine = new FloodFilter(parsed, used);
+                return new FloodgateFilter(this, parsed, engine, used, min == null ? Level.TRACE : min, summary);
             } catch (RuntimeException e) {
                 problems.add("cannot be created: " + e);
                 return disabled(problems);

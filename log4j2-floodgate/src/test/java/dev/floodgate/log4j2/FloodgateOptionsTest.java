@@ -8,7 +8,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +24,11 @@ class FloodgateOptionsTest {
     private static final Map<String, String> ALL = new LinkedHashMap<>();
 
     static {
+        ALL.put("limiter", "attrition");
+        ALL.put("cap", "cell");
+        ALL.put("capCount", "100");
+        ALL.put("capPeriod", "2 seconds");
+        ALL.put("capBurst", "5");
         ALL.put("windowSize", "7");
         ALL.put("timeframe", "2 seconds");
         ALL.put("timeframeSpilloverThreshold", "5");
@@ -47,6 +51,43 @@ class FloodgateOptionsTest {
         ALL.put("dryRun", "true");
     }
 
+    /** The values of FloodgateOptionsTest-allOptionsCell.xml: the options only a cell limiter uses. */
+    private static final Map<String, String> CELL = new LinkedHashMap<>(ALL);
+
+    static {
+        for (String attritionOnly : new String[] {"windowSize", "timeframe", "timeframeSpilloverThreshold",
+            "spilloverThreshold", "attritionLogarithmBase", "inverseAttritionDeltaMin", "attritionMin", "cap",
+            "capCount", "capPeriod", "capBurst"}) {
+            CELL.remove(attritionOnly);
+        }
+        CELL.put("limiter", "cell");
+        CELL.put("count", "3");
+        CELL.put("period", "10 seconds");
+        CELL.put("burst", "2");
+    }
+
+    /** What an option needs beside it to mean anything (count needs limiter=cell, capCount needs a cap). */
+    private static Map<String, String> context(String option) {
+        Map<String, String> context = new LinkedHashMap<>();
+        if (option.equals("count") || option.equals("period") || option.equals("burst")) {
+            context.put("limiter", "cell");
+        } else if (option.startsWith("cap") && !option.equals("cap")) {
+            context.put("cap", "cell");
+        }
+        return context;
+    }
+
+    @Test
+    void xml_everyCellOption_reachesTheEngine() {
+        try (Log4jHarness h = Log4jHarness.start(getClass(), "allOptionsCell")) {
+            FloodgateConfig config = h.contextFilter().config();
+
+            assertThat(config.toString()).isEqualTo(FloodgateConfig.parse(CELL).toString());
+            assertThat(config.limiter().describe()).isEqualTo("cell 3/10s, burst 2");
+            assertThat(h.status.floodgateMessages()).isEmpty();
+        }
+    }
+
     @Test
     void xml_everyOption_reachesTheEngine() {
         try (Log4jHarness h = Log4jHarness.start(getClass(), "allOptions")) {
@@ -62,12 +103,18 @@ class FloodgateOptionsTest {
 
     @Test
     void testValues_coverEveryOption_eachVisibleInTheSettings() {
-        assertThat(ALL.keySet()).containsExactlyInAnyOrderElementsOf(
+        Set<String> covered = new java.util.TreeSet<>(ALL.keySet());
+        covered.addAll(CELL.keySet());
+        assertThat(covered).containsExactlyInAnyOrderElementsOf(
                 Arrays.stream(Option.values()).map(Option::key).collect(Collectors.toList()));
-        String defaults = FloodgateConfig.defaults().toString();
-        for (Map.Entry<String, String> e : ALL.entrySet()) {
-            assertThat(FloodgateConfig.parse(Collections.singletonMap(e.getKey(), e.getValue())).toString())
-                    .as(e.getKey()).isNotEqualTo(defaults);
+        Map<String, String> values = new LinkedHashMap<>(ALL);
+        values.putAll(CELL);
+        values.put("limiter", "window");
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            Map<String, String> context = context(e.getKey());
+            String without = FloodgateConfig.parse(context).toString();
+            context.put(e.getKey(), e.getValue());
+            assertThat(FloodgateConfig.parse(context).toString()).as(e.getKey()).isNotEqualTo(without);
         }
     }
 
@@ -116,7 +163,7 @@ class FloodgateOptionsTest {
             String summary = lines.get(lines.size() - 1);
             long suppressed = Log4jHarness.suppressedIn(h.list("pattern").events());
             assertThat(summary).matches("ERROR app\\.Db Suppressed [0-9,]+ messages like \"Connection to \\{\\} "
-                    + "failed: \\{\\}\" in the last 30s \\(first [0-9:.]+, last [0-9:.]+\\) \\| " + suppressed);
+                    + "failed: \\{\\}\" in the last 30s \\(first [0-9:.]+, last [0-9:.]+; attrition [^)]+\\) \\| " + suppressed);
         }
     }
 
