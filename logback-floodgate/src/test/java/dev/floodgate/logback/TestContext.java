@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.filter.Filter;
@@ -33,6 +34,7 @@ final class TestContext implements AutoCloseable {
     private TestContext(Class<?> testClass, Map<String, String> properties) {
         this.testClass = testClass;
         context.setName(testClass.getSimpleName());
+        context.setMDCAdapter(new LogbackMDCAdapter());
         properties.forEach(context::putProperty);
     }
 
@@ -45,6 +47,19 @@ final class TestContext implements AutoCloseable {
     static TestContext configure(Class<?> testClass, String caseName, Map<String, String> properties) {
         TestContext t = new TestContext(testClass, properties);
         t.load(caseName);
+        return t;
+    }
+
+    /** Configures a new context from an XML file, which Logback then watches if it says {@code scan="true"}. */
+    static TestContext configureFile(Class<?> testClass, java.io.File file) {
+        TestContext t = new TestContext(testClass, Map.of());
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(t.context);
+        try {
+            configurator.doConfigure(file);
+        } catch (JoranException e) {
+            throw new IllegalStateException(e);
+        }
         return t;
     }
 
