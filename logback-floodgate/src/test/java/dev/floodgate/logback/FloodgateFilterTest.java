@@ -16,9 +16,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Marker;
+import org.slf4j.helpers.BasicMarkerFactory;
 
 /** The appender filter's summaries go to its own appender, and only there. */
 class FloodgateFilterTest {
+
+    private static final Marker EXEMPT = new BasicMarkerFactory().getMarker("FLOODGATE_EXEMPT");
 
     private TestContext t;
 
@@ -27,11 +31,6 @@ class FloodgateFilterTest {
         if (t != null) {
             t.close();
         }
-    }
-
-    /** The default exempt marker. */
-    private static final class MarkerFactoryHolder {
-        static final org.slf4j.Marker EXEMPT = new org.slf4j.helpers.BasicMarkerFactory().getMarker("FLOODGATE_EXEMPT");
     }
 
     private static void flood(Logger log, int calls) {
@@ -78,7 +77,7 @@ class FloodgateFilterTest {
     /** Logs an exempt event after the flood and waits until it reaches each list: the queues before it are done. */
     @SafeVarargs
     private void drain(ListAppender<ILoggingEvent>... lists) {
-        t.logger("test").error(MarkerFactoryHolder.EXEMPT, "drained");
+        t.logger("test").error(EXEMPT, "drained");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         for (ListAppender<ILoggingEvent> list : lists) {
             while (events(list).stream().noneMatch(e -> "drained".equals(e.getMessage()))) {

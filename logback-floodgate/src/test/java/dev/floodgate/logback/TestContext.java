@@ -12,6 +12,7 @@ import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.read.ListAppender;
 import ch.qos.logback.core.spi.AppenderAttachable;
 import ch.qos.logback.core.status.Status;
+import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.net.URL;
 import java.util.ArrayList;
@@ -178,10 +179,8 @@ final class TestContext implements AutoCloseable {
     /** Returns whether {@code event} is a Floodgate summary. */
     static boolean isSummary(ILoggingEvent event) {
         List<Marker> markers = event.getMarkerList();
-        return markers != null && markers.stream().anyMatch(m -> SUMMARY_MARKER.equals(m.getName()));
+        return markers != null && markers.stream().anyMatch(m -> FloodFilter.SUMMARY_MARKER.equals(m.getName()));
     }
-
-    private static final String SUMMARY_MARKER = dev.floodgate.core.FloodFilter.SUMMARY_MARKER;
 
     /** Returns the formatted messages of the events that are not summaries. */
     static List<String> messages(List<ILoggingEvent> events) {
