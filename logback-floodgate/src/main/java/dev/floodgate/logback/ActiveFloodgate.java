@@ -1,0 +1,299 @@
+package dev.floodgate.logback;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.CallerData;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.Context;
+import ch.qos.logback.core.spi.ContextAwareBase;
+import ch.qos.logback.core.spi.FilterReply;
+import dev.floodgate.core.Clock;
+import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.Option;
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Marker;
+import org.slf4j.event.KeyValuePair;
+import org.slf4j.helpers.BasicMarkerFactory;
+
+/**
+ * A started Floodgate inside a Logback context, shared by both filters: the parsed settings, the engine, the
+ * scheduled summaries and the filter's diagnostics.
+ *
+ * <p>Thread-safe. {@link #exempt} and {@link #decide} take no lock and allocate nothing beyond what the engine
+ * allocates (nothing for a known fingerprint). Summaries are written outside any decision, by the scheduler thread
+ * or the thread that stops the filter, one batch at a time.
+ */
+final class ActiveFloodgate {
+
+    /** The marker of every summary event; filters recognise it by name. */
+    static final Marker SUMMARY = new BasicMarkerFactory().getMarker(FloodFilter.SUMMARY_MARKER);
+
+    /** The most diagnostics of one kind that a filter reports; the last says that further ones are suppressed. */
+    static final int MAX_DIAGNOSTICS = 5;
+
+    private static final String FQCN = ActiveFloodgate.class.getName();
+    private static final String NOT_STARTED = " (the filter is not started and lets every event through)";
+
+    /*
+     * Summaries:
+     *  (1) The scheduled task and stop() write under `writeLock`, so a batch that the scheduler drained is written
+     *      completely before stop() drains the rest and returns; stop() runs before the appenders stop (the
+     *      filters register with the context's LifeCycleManager, which LoggerContext.reset() stops first).
+     *  (2) After `closed` nothing more is drained: the engine's close() returned everything that was untold.
+     *  (3) Summary events carry SUMMARY, which both filters let through uncounted, and the turbo filter's
+     *      summaries go straight to the appenders (Logger.callAppenders), so a summary is never limited and cannot
+     *      recurse into the turbo filter chain.
+     *  (4) No lock of ours is held while deciding, so an appender that logs cannot deadlock with a decision; the
+     *      writer holds `writeLock` and then an appender's lock, and no thread takes them in the other order.
+     */
+
+    /** How a filter delivers one summary event. */
+    interface SummaryTarget {
+        /** Writes {@code event}, which belongs to {@code logger}. */
+        void write(Logger logger, ILoggingEvent event);
+    }
+
+    private final ContextAwareBase owner;
+    private final String element;
+    private final LoggerContext context;
+    private final SummaryTarget target;
+    private final FloodFilter engine;
+    private final FloodgateConfig config;
+    private final Level minLevel;
+    private final int minLevelInt;
+    private final Level summaryLevel;
+    private final String[] exemptNames;
+    private final boolean allLoggers;
+    private final AtomicInteger decideFailures = new AtomicInteger();
+    private final AtomicInteger writeFailures = new AtomicInteger();
+    private final Object writeLock = new Object();
+    /** Guarded by {@link #writeLock}. */
+    private boolean closed;
+    private volatile ScheduledFuture<?> schedule;
+
+    private ActiveFloodgate(ContextAwareBase owner, String element, LoggerContext context, SummaryTarget target,
+            FloodgateConfig config, Clock clock, Level minLevel, Level summaryLevel) {
+        this.owner = owner;
+        this.element = element;
+        this.context = context;
+        this.target = target;
+        this.engine = new FloodFilter(config, clock);
+        this.config = config;
+        this.minLevel = minLevel;
+        this.minLevelInt = minLevel.levelInt;
+        this.summaryLevel = summaryLevel;
+        List<String> exempt = new ArrayList<>(config.exemptMarkers());
+        exempt.add(FloodFilter.SUMMARY_MARKER);
+        this.exemptNames = exempt.toArray(new String[0]);
+        this.allLoggers = config.limitsAllLoggers();
+    }
+
+    /**
+     * Parses the raw settings and starts a Floodgate for {@code owner}: on any problem, reports each with
+     * {@code addError} naming the setting and the value, and returns null.
+     *
+     * @param owner the filter, whose context and status API are used
+     * @param element how status messages name the filter
+     * @param raw the option names and raw values set from XML
+     * @param unknown names of elements that Logback could not set on the filter
+     * @param clock the clock of the limiter
+     * @param target where summaries go
+     * @return the started Floodgate, or null if it could not start
+     */
+    static ActiveFloodgate start(ContextAwareBase owner, String element, Map<String, String> raw,
+            List<String> unknown, Clock clock, SummaryTarget target) {
+        Context context = owner.getContext();
+        if (!(context instanceof LoggerContext)) {
+            owner.addError(element + ": needs a Logback LoggerContext, was " + context + NOT_STARTED);
+            return null;
+        }
+        Map<String, String> all = new LinkedHashMap<>(raw);
+        for (String name : unknown) {
+            all.putIfAbsent(name, "");
+        }
+        List<String> problems = new ArrayList<>();
+        FloodgateConfig config = FloodgateConfig.parse(all, problems);
+        Level minLevel = level(Option.MIN_LEVEL, raw, problems);
+        Level summaryLevel = level(Option.SUMMARY_LEVEL, raw, problems);
+        if (!problems.isEmpty() || config == null || minLevel == null) {
+            for (String problem : problems) {
+                owner.addError(element + ": " + problem + NOT_STARTED);
+            }
+            return null;
+        }
+        ActiveFloodgate active = new ActiveFloodgate(owner, element, (LoggerContext) context, target, config, clock,
+                minLevel, summaryLevel);
+        try {
+            long period = config.summaryIntervalMillis();
+            ScheduledFuture<?> future = context.getScheduledExecutorService()
+                    .scheduleAtFixedRate(active::summarizeIfDue, period, period, TimeUnit.MILLISECONDS);
+            context.addScheduledFuture(future);
+            active.schedule = future;
+        } catch (RuntimeException e) {
+            owner.addError(element + ": cannot schedule summaries on the context's executor: " + e + NOT_STARTED, e);
+            return null;
+        }
+        owner.addInfo(element + ": started with " + config + ", minLevel=" + minLevel + ", summaryLevel="
+                + (summaryLevel == null ? "<level of the messages>" : summaryLevel));
+        return active;
+    }
+
+    /** Reads a level option: null and a problem if it is not a Logback level; null for an empty summary level. */
+    private static Level level(Option option, Map<String, String> raw, List<String> problems) {
+        String value = raw.get(option.key());
+        String name = (value == null ? option.defaultValue() : value).trim();
+        if (name.isEmpty()) {
+            return null; // an empty minLevel is reported by the core
+        }
+        Level level = Level.toLevel(name, null);
+        if (level == null || level.levelInt < Level.TRACE_INT || level.levelInt > Level.ERROR_INT) {
+            problems.add(FloodgateConfig.unknownLevel(option, name));
+            return null;
+        }
+        return level;
+    }
+
+    /** Returns the validated settings. */
+    FloodgateConfig config() {
+        return config;
+    }
+
+    /** Returns the level below which nothing is limited. */
+    Level minLevel() {
+        return minLevel;
+    }
+
+    /** Returns the level of summaries, or null for the level of the summarized messages. */
+    Level summaryLevel() {
+        return summaryLevel;
+    }
+
+    /** Returns the engine. */
+    FloodFilter engine() {
+        return engine;
+    }
+
+    /** Returns whether {@code marker} is, or refers to, an exempt marker or the summary marker. */
+    boolean exempt(Marker marker) {
+        for (String name : exemptNames) {
+            if (marker.contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Returns whether any of {@code markers} is exempt. */
+    boolean exempt(List<Marker> markers) {
+        for (int i = 0, n = markers.size(); i < n; i++) {
+            Marker marker = markers.get(i);
+            if (marker != null && exempt(marker)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Counts one call that is not exempt and returns DENY to drop it, NEUTRAL otherwise: calls below the minimum
+     * level and of loggers that are not limited are neither counted nor dropped.
+     */
+    FilterReply decide(String loggerName, Level level, String template, boolean hasArguments, Throwable thrown) {
+        if (level.levelInt < minLevelInt || (!allLoggers && !config.limitsLogger(loggerName))) {
+            return FilterReply.NEUTRAL;
+        }
+        return engine.suppress(template, hasArguments, loggerName, level, thrown) ? FilterReply.DENY
+                : FilterReply.NEUTRAL;
+    }
+
+    /** Reports a failed decision (a few times, then never again) and lets the event through. */
+    FilterReply failed(RuntimeException e) {
+        report(decideFailures, "could not decide on an event, which passes: " + e, e, false);
+        return FilterReply.NEUTRAL;
+    }
+
+    /** Writes the summaries of the period that ended, if one did; called by the scheduler (and by tests). */
+    void summarizeIfDue() {
+        try {
+            synchronized (writeLock) {
+                if (!closed) {
+                    write(engine.summarizeIfDue());
+                }
+            }
+        } catch (RuntimeException e) {
+            report(writeFailures, "could not summarize: " + e, e, true);
+        }
+    }
+
+    /** Stops the schedule and writes everything still untold; idempotent. */
+    void stop() {
+        ScheduledFuture<?> future = schedule;
+        if (future != null) {
+            future.cancel(false);
+        }
+        try {
+            synchronized (writeLock) {
+                if (!closed) {
+                    closed = true;
+                    write(engine.close());
+                }
+            }
+        } catch (RuntimeException e) {
+            report(writeFailures, "could not write the final summaries: " + e, e, true);
+        }
+    }
+
+    private void write(List<SuppressionSummary> summaries) {
+        for (SuppressionSummary summary : summaries) {
+            try {
+                write(summary);
+            } catch (RuntimeException e) {
+                report(writeFailures, "could not write a summary, its count is lost: " + summary.message() + ": "
+                        + e, e, true);
+            }
+        }
+    }
+
+    private void write(SuppressionSummary summary) {
+        String loggerName = summary.loggerName() == null ? FloodFilter.SUMMARY_LOGGER : summary.loggerName();
+        Logger logger = context.getLogger(loggerName);
+        Level level = summaryLevel != null ? summaryLevel
+                : summary.level() instanceof Level ? (Level) summary.level() : Level.WARN;
+        if (level.levelInt < logger.getEffectiveLevel().levelInt) {
+            return; // the user turned this logger's level down: Logback's level rules apply to summaries too
+        }
+        LoggingEvent event = new LoggingEvent(FQCN, logger, level, summary.message(), null, null);
+        event.addMarker(SUMMARY);
+        event.setCallerData(CallerData.EMPTY_CALLER_DATA_ARRAY);
+        for (Map.Entry<String, Object> field : summary.fields().entrySet()) {
+            event.addKeyValuePair(new KeyValuePair(field.getKey(), field.getValue()));
+        }
+        target.write(logger, event);
+    }
+
+    private void report(AtomicInteger counter, String message, Throwable cause, boolean error) {
+        if (counter.get() >= MAX_DIAGNOSTICS) {
+            return;
+        }
+        int n = counter.incrementAndGet();
+        if (n > MAX_DIAGNOSTICS) {
+            return;
+        }
+        String text = element + ": " + message + (n == MAX_DIAGNOSTICS ? " (further messages suppressed)" : "");
+        if (error) {
+            owner.addError(text, cause);
+        } else {
+            owner.addWarn(text, cause);
+        }
+    }
+}

@@ -1,0 +1,319 @@
+package dev.floodgate.logback;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.classic.spi.ThrowableProxy;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.Context;
+import ch.qos.logback.core.filter.Filter;
+import ch.qos.logback.core.spi.AppenderAttachable;
+import ch.qos.logback.core.spi.FilterReply;
+import dev.floodgate.core.Clock;
+import dev.floodgate.core.Option;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Marker;
+
+/**
+ * Floodgate as the filter of one appender: that appender drops the repeats of a flood while the others keep
+ * everything — "the file keeps everything, but the console / Slack / e-mail appender must not flood". Every
+ * {@code summaryInterval} it writes what it dropped ("Suppressed 12,345 messages like …") to that appender only,
+ * as an event of the logger and at the level of the dropped messages.
+ *
+ * <pre>{@code
+ * <appender name="CONSOLE" class="ch.qos.logback.core.ConsoleAppender">
+ *   <filter class="dev.floodgate.logback.FloodgateFilter">
+ *     <summaryInterval>1 minute</summaryInterval>
+ *   </filter>
+ *   <encoder><pattern>%d %-5level %logger - %msg%n</pattern></encoder>
+ * </appender>
+ * }</pre>
+ *
+ * <p>Each setter takes the option of the same name ({@link Option}) as text and only stores it; {@link #start()}
+ * validates them all, reports every bad one as an ERROR status naming the setting and the value, and then leaves the
+ * filter stopped, so that it lets every event through. {@code decide} never throws: a failure lets the event through
+ * and is reported as a WARN status (a few times, then "further messages suppressed").
+ *
+ * <p>An event below {@code minLevel}, with an exempt marker, of a logger that is not limited, or a summary is
+ * NEUTRAL and not counted; any other event is counted and, when its fingerprint is over its limit, dropped (DENY),
+ * otherwise NEUTRAL, never ACCEPT. Each appender's filter counts only the events that reach that appender.
+ *
+ * <p>Thread-safe. {@code decide} takes no lock and, with the default fingerprint, allocates nothing. Summaries are
+ * written on the context's scheduled executor and, on {@link #stop()}, by the stopping thread — when the context is
+ * reset or stopped (reconfiguration, {@code scan} reload, shutdown hook) that happens before the appenders stop.
+ * Memory: bounded by {@code maxKeys} fingerprints.
+ */
+public final class FloodgateFilter extends Filter<ILoggingEvent> {
+
+    private final Map<String, String> settings = new LinkedHashMap<>();
+    private final UnknownElements unknown = new UnknownElements(FloodgateFilter.class);
+    private final Object lifecycle = new Object();
+    private Clock clock = Clock.monotonic();
+    private volatile Appender<ILoggingEvent> appender;
+    private volatile ActiveFloodgate active;
+
+    /** Creates a filter with every default; set options, the context, and then {@link #start()} it. */
+    public FloodgateFilter() {
+    }
+
+    @Override
+    public void setContext(Context context) {
+        super.setContext(context);
+        unknown.listen(context);
+    }
+
+    /**
+     * Sets the appender that this filter belongs to, where its summaries go. Logback's configurator calls it with
+     * the enclosing appender; code that adds the filter to an appender by hand may call it too, and otherwise the
+     * appender is found by looking for this filter among the appenders of the context's loggers (also those nested
+     * in an appender such as {@code AsyncAppender}). Anything but an {@link Appender} is ignored.
+     */
+    @SuppressWarnings("unchecked")
+    public void setParent(Object parent) {
+        if (parent instanceof Appender) {
+            this.appender = (Appender<ILoggingEvent>) parent;
+        }
+    }
+
+    /**
+     * Validates the settings and starts limiting; does nothing if already started. On a bad setting, reports each
+     * problem as an ERROR status and stays stopped.
+     */
+    @Override
+    public void start() {
+        synchronized (lifecycle) {
+            if (isStarted()) {
+                return;
+            }
+            ActiveFloodgate started = ActiveFloodgate.start(this, element(), settings, unknown.stopListening(), clock,
+                    (logger, event) -> appender().doAppend(event));
+            if (started == null) {
+                return;
+            }
+            active = started;
+            getContext().register(this);
+            super.start();
+        }
+    }
+
+    /**
+     * Stops limiting, cancels the scheduled summaries and writes the summaries of everything dropped and not yet
+     * reported to the appender; idempotent.
+     */
+    @Override
+    public void stop() {
+        synchronized (lifecycle) {
+            ActiveFloodgate stopping = active;
+            active = null;
+            super.stop();
+            if (stopping != null) {
+                stopping.stop();
+            }
+        }
+    }
+
+    @Override
+    public FilterReply decide(ILoggingEvent event) {
+        if (!isStarted()) {
+            return FilterReply.NEUTRAL;
+        }
+        ActiveFloodgate a = active;
+        if (a == null) {
+            return FilterReply.NEUTRAL;
+        }
+        try {
+            String message = event.getMessage();
+            List<Marker> markers = event.getMarkerList();
+            if (message == null || (markers != null && a.exempt(markers))) {
+                return FilterReply.NEUTRAL;
+            }
+            Object[] arguments = event.getArgumentArray();
+            return a.decide(event.getLoggerName(), event.getLevel(), message,
+                    arguments != null && arguments.length > 0, thrown(event.getThrowableProxy()));
+        } catch (RuntimeException e) {
+            return a.failed(e);
+        }
+    }
+
+    private static Throwable thrown(IThrowableProxy proxy) {
+        return proxy instanceof ThrowableProxy ? ((ThrowableProxy) proxy).getThrowable() : null;
+    }
+
+    /**
+     * Sets the clock of the limiter; the default, {@link Clock#monotonic()}, is right for production. For tests
+     * and for replaying recorded logs; in XML a nested {@code <clock class="..."/>} names a {@link Clock} class with
+     * a public no-argument constructor. Takes effect at the next {@link #start()}; null restores the default.
+     */
+    public void setClock(Clock clock) {
+        this.clock = clock == null ? Clock.monotonic() : clock;
+    }
+
+    /** Returns the clock the next start uses. */
+    Clock clock() {
+        return clock;
+    }
+
+    /** Returns the started Floodgate, or null when stopped. */
+    ActiveFloodgate active() {
+        return active;
+    }
+
+    /** Writes the summaries of the period that ended, if one did, as the scheduled task does. */
+    void summarizeIfDue() {
+        ActiveFloodgate a = active;
+        if (a != null) {
+            a.summarizeIfDue();
+        }
+    }
+
+    /** Returns the appender of this filter: the one set, or else the one found in the context and remembered. */
+    Appender<ILoggingEvent> appender() {
+        Appender<ILoggingEvent> known = appender;
+        if (known != null) {
+            return known;
+        }
+        if (getContext() instanceof LoggerContext) {
+            for (Logger logger : ((LoggerContext) getContext()).getLoggerList()) {
+                Appender<ILoggingEvent> found = find(logger.iteratorForAppenders());
+                if (found != null) {
+                    appender = found;
+                    return found;
+                }
+            }
+        }
+        throw new IllegalStateException("this filter is not attached to an appender of the context");
+    }
+
+    private Appender<ILoggingEvent> find(Iterator<Appender<ILoggingEvent>> appenders) {
+        while (appenders.hasNext()) {
+            Appender<ILoggingEvent> candidate = appenders.next();
+            if (candidate.getCopyOfAttachedFiltersList().contains(this)) {
+                return candidate;
+            }
+            if (candidate instanceof AppenderAttachable) {
+                @SuppressWarnings("unchecked")
+                Iterator<Appender<ILoggingEvent>> nested =
+                        ((AppenderAttachable<ILoggingEvent>) candidate).iteratorForAppenders();
+                Appender<ILoggingEvent> found = find(nested);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    private String element() {
+        return getName() == null ? "FloodgateFilter" : "FloodgateFilter [" + getName() + "]";
+    }
+
+    private void set(Option option, String value) {
+        settings.put(option.key(), value);
+    }
+
+    // ---- Options: one setter per Option, named after Option.key(); each only stores the text for start(). ----
+
+    /** Sets {@code windowSize}: number of timeframes the limiter remembers; see {@link Option#WINDOW_SIZE}. */
+    public void setWindowSize(String value) {
+        set(Option.WINDOW_SIZE, value);
+    }
+
+    /** Sets {@code timeframe}: length of one timeframe, e.g. {@code 5 seconds}; see {@link Option#TIMEFRAME}. */
+    public void setTimeframe(String value) {
+        set(Option.TIMEFRAME, value);
+    }
+
+    /** Sets {@code timeframeSpilloverThreshold}; see {@link Option#TIMEFRAME_SPILLOVER_THRESHOLD}. */
+    public void setTimeframeSpilloverThreshold(String value) {
+        set(Option.TIMEFRAME_SPILLOVER_THRESHOLD, value);
+    }
+
+    /** Sets {@code spilloverThreshold}; see {@link Option#SPILLOVER_THRESHOLD}. */
+    public void setSpilloverThreshold(String value) {
+        set(Option.SPILLOVER_THRESHOLD, value);
+    }
+
+    /** Sets {@code attritionLogarithmBase}; see {@link Option#ATTRITION_LOGARITHM_BASE}. */
+    public void setAttritionLogarithmBase(String value) {
+        set(Option.ATTRITION_LOGARITHM_BASE, value);
+    }
+
+    /** Sets {@code inverseAttritionDeltaMin}; see {@link Option#INVERSE_ATTRITION_DELTA_MIN}. */
+    public void setInverseAttritionDeltaMin(String value) {
+        set(Option.INVERSE_ATTRITION_DELTA_MIN, value);
+    }
+
+    /** Sets {@code attritionMin}; see {@link Option#ATTRITION_MIN}. */
+    public void setAttritionMin(String value) {
+        set(Option.ATTRITION_MIN, value);
+    }
+
+    /** Sets {@code maxKeys}: most fingerprints tracked at once; see {@link Option#MAX_KEYS}. */
+    public void setMaxKeys(String value) {
+        set(Option.MAX_KEYS, value);
+    }
+
+    /** Sets {@code includeLogger}: {@code true} or {@code false}; see {@link Option#INCLUDE_LOGGER}. */
+    public void setIncludeLogger(String value) {
+        set(Option.INCLUDE_LOGGER, value);
+    }
+
+    /** Sets {@code includeLevel}: {@code true} or {@code false}; see {@link Option#INCLUDE_LEVEL}. */
+    public void setIncludeLevel(String value) {
+        set(Option.INCLUDE_LEVEL, value);
+    }
+
+    /** Sets {@code includeThrowable}: {@code true} or {@code false}; see {@link Option#INCLUDE_THROWABLE}. */
+    public void setIncludeThrowable(String value) {
+        set(Option.INCLUDE_THROWABLE, value);
+    }
+
+    /** Sets {@code includeThrowableFrame}; see {@link Option#INCLUDE_THROWABLE_FRAME}. */
+    public void setIncludeThrowableFrame(String value) {
+        set(Option.INCLUDE_THROWABLE_FRAME, value);
+    }
+
+    /** Sets {@code maskTokens}: {@code true} or {@code false}; see {@link Option#MASK_TOKENS}. */
+    public void setMaskTokens(String value) {
+        set(Option.MASK_TOKENS, value);
+    }
+
+    /** Sets {@code exemptMarkers}: comma-separated marker names; see {@link Option#EXEMPT_MARKERS}. */
+    public void setExemptMarkers(String value) {
+        set(Option.EXEMPT_MARKERS, value);
+    }
+
+    /** Sets {@code minLevel}: TRACE, DEBUG, INFO, WARN or ERROR; see {@link Option#MIN_LEVEL}. */
+    public void setMinLevel(String value) {
+        set(Option.MIN_LEVEL, value);
+    }
+
+    /** Sets {@code loggers}: comma-separated logger name prefixes; see {@link Option#LOGGERS}. */
+    public void setLoggers(String value) {
+        set(Option.LOGGERS, value);
+    }
+
+    /** Sets {@code excludeLoggers}: comma-separated logger name prefixes; see {@link Option#EXCLUDE_LOGGERS}. */
+    public void setExcludeLoggers(String value) {
+        set(Option.EXCLUDE_LOGGERS, value);
+    }
+
+    /** Sets {@code summaryInterval}, e.g. {@code 30 seconds}; see {@link Option#SUMMARY_INTERVAL}. */
+    public void setSummaryInterval(String value) {
+        set(Option.SUMMARY_INTERVAL, value);
+    }
+
+    /** Sets {@code summaryLevel}: a level, or empty for each message's own; see {@link Option#SUMMARY_LEVEL}. */
+    public void setSummaryLevel(String value) {
+        set(Option.SUMMARY_LEVEL, value);
+    }
+
+    /** Sets {@code dryRun}: {@code true} or {@code false}; see {@link Option#DRY_RUN}. */
+    public void setDryRun(String value) {
+        set(Option.DRY_RUN, value);
+    }
+}

@@ -1,0 +1,209 @@
+package dev.floodgate.logback;
+
+import static dev.floodgate.logback.Adapter.LIST;
+import static dev.floodgate.logback.TestContext.events;
+import static dev.floodgate.logback.TestContext.messages;
+import static dev.floodgate.logback.TestContext.summaries;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.hook.DefaultShutdownHook;
+import ch.qos.logback.core.read.ListAppender;
+import ch.qos.logback.core.spi.ConfigurationEvent;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Stopping: whatever was dropped and not yet summarized is written before the appenders stop, whether the context
+ * stops, is reconfigured, reloads a changed file or is stopped by Logback's shutdown hook; and only once.
+ */
+class LifecycleTest {
+
+    private TestContext t;
+
+    @AfterEach
+    void close() {
+        if (t != null) {
+            t.close();
+            assertThat(t.problems()).as("status messages at WARN or above").isEmpty();
+        }
+    }
+
+    private static void flood(Logger log, int calls) {
+        for (int i = 0; i < calls; i++) {
+            log.error("Connection to {} failed", i);
+        }
+    }
+
+    private static long summarized(ListAppender<ILoggingEvent> list) {
+        return TestContext.suppressed(events(list));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void contextStop_pendingDrops_areSummarizedBeforeTheAppendersStop(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        ListAppender<ILoggingEvent> list = t.list(LIST);
+        flood(t.logger("com.acme.Db"), 40);
+
+        t.context.stop();
+
+        assertThat(list.isStarted()).isFalse();
+        assertThat(messages(events(list))).hasSize(16);
+        assertThat(summarized(list)).isEqualTo(24);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void reconfigure_pendingDrops_areSummarizedToTheOldAppenders(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        ListAppender<ILoggingEvent> old = t.list(LIST);
+        flood(t.logger("com.acme.Db"), 40);
+
+        t.reconfigure(adapter.xml);
+
+        assertThat(summarized(old)).isEqualTo(24);
+        assertThat(events(t.list(LIST))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void reconfigure_newFilter_startsWithNoHistory(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        flood(t.logger("com.acme.Db"), 40);
+
+        t.reconfigure(adapter.xml);
+        flood(t.logger("com.acme.Db"), 40);
+
+        assertThat(messages(events(t.list(LIST)))).hasSize(16);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void shutdownHook_pendingDrops_areSummarizedBeforeTheAppendersStop(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        ListAppender<ILoggingEvent> list = t.list(LIST);
+        flood(t.logger("com.acme.Db"), 40);
+        DefaultShutdownHook hook = new DefaultShutdownHook();
+        hook.setContext(t.context);
+
+        hook.run();
+
+        assertThat(t.context.isStarted()).isFalse();
+        assertThat(summarized(list)).isEqualTo(24);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void scanReload_pendingDrops_areSummarizedToTheOldAppenders(Adapter adapter, @TempDir Path dir)
+            throws IOException, InterruptedException {
+        File file = dir.resolve("logback.xml").toFile();
+        try (InputStream in = TestContext.resource(getClass(), adapter.xml + "-scan").openStream()) {
+            Files.copy(in, file.toPath(), StandardCopyOption.REPLACE_EXISTING);
+        }
+        t = TestContext.configureFile(getClass(), file);
+        ListAppender<ILoggingEvent> old = t.list(LIST);
+        flood(t.logger("com.acme.Db"), 40);
+        CountDownLatch reloaded = new CountDownLatch(1);
+        t.context.addConfigurationEventListener(e -> {
+            if (e.getEventType() == ConfigurationEvent.EventType.CONFIGURATION_ENDED_SUCCESSFULLY) {
+                reloaded.countDown();
+            }
+        });
+
+        assertThat(file.setLastModified(file.lastModified() + 10_000)).isTrue();
+
+        assertThat(reloaded.await(30, TimeUnit.SECONDS)).as("Logback reloaded the changed file").isTrue();
+        assertThat(old.isStarted()).isFalse();
+        assertThat(summarized(old)).isEqualTo(24);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void stop_calledTwiceThenContextStop_writesTheSummaryOnce(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        ListAppender<ILoggingEvent> list = t.list(LIST);
+        flood(t.logger("com.acme.Db"), 40);
+
+        adapter.stop(t);
+        adapter.stop(t);
+        t.context.stop();
+
+        assertThat(summaries(events(list))).hasSize(1);
+        assertThat(summarized(list)).isEqualTo(24);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void stop_afterAPeriodicSummary_writesOnlyWhatCameAfterIt(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        ListAppender<ILoggingEvent> list = t.list(LIST);
+        Logger log = t.logger("com.acme.Db");
+        flood(log, 40);
+        adapter.clock(t).advance(Duration.ofSeconds(30));
+        adapter.summarizeIfDue(t);
+        flood(log, 40);
+
+        t.context.stop();
+
+        List<ILoggingEvent> events = events(list);
+        assertThat(summaries(events)).hasSize(2);
+        assertThat(messages(events).size() + TestContext.suppressed(events)).isEqualTo(80);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void stop_cancelsTheScheduledSummaries(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        List<ScheduledFuture<?>> futures = t.context.getCopyOfScheduledFutures();
+        assertThat(futures).singleElement().satisfies(f -> assertThat(f.isCancelled()).isFalse());
+
+        adapter.stop(t);
+
+        assertThat(futures.get(0).isCancelled()).isTrue();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void stop_thenFlood_passesEverything(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+
+        adapter.stop(t);
+        flood(t.logger("com.acme.Db"), 40);
+
+        assertThat(messages(events(t.list(LIST)))).hasSize(40);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void start_afterStop_limitsAgainFromScratch(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        Logger log = t.logger("com.acme.Db");
+        flood(log, 40);
+        adapter.stop(t);
+
+        if (adapter == Adapter.TURBO) {
+            t.turboFilter().start();
+        } else {
+            t.filter(LIST).start();
+        }
+        flood(log, 40);
+
+        assertThat(messages(events(t.list(LIST)))).hasSize(32);
+        assertThat(adapter.isStarted(t)).isTrue();
+    }
+}

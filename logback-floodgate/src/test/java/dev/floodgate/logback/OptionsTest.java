@@ -1,0 +1,126 @@
+package dev.floodgate.logback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.core.spi.ContextAwareBase;
+import ch.qos.logback.core.spi.LifeCycle;
+import ch.qos.logback.core.status.Status;
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.Option;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every {@link Option} has its setter on both filters, and every value set in XML reaches the engine. */
+class OptionsTest {
+
+    /** The values of {@code OptionsTest-*.xml}: every option, none at its default. */
+    private static final Map<String, String> XML_VALUES = new LinkedHashMap<>();
+
+    static {
+        String[][] values = {
+            {"windowSize", "7"}, {"timeframe", "2 seconds"}, {"timeframeSpilloverThreshold", "9"},
+            {"spilloverThreshold", "20"}, {"attritionLogarithmBase", "3"}, {"inverseAttritionDeltaMin", "-2"},
+            {"attritionMin", "1"}, {"maxKeys", "1234"}, {"includeLogger", "true"}, {"includeLevel", "true"},
+            {"includeThrowable", "true"}, {"includeThrowableFrame", "true"}, {"maskTokens", "false"},
+            {"exemptMarkers", "AUDIT, SECURITY"}, {"minLevel", "INFO"}, {"loggers", "com.acme, org.example"},
+            {"excludeLoggers", "com.acme.audit"}, {"summaryInterval", "45 seconds"}, {"summaryLevel", "WARN"},
+            {"dryRun", "true"},
+        };
+        for (String[] v : values) {
+            XML_VALUES.put(v[0], v[1]);
+        }
+    }
+
+    private static String setterName(Option option) {
+        return "set" + Character.toUpperCase(option.key().charAt(0)) + option.key().substring(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(classes = {FloodgateTurboFilter.class, FloodgateFilter.class})
+    void setters_coverEveryOptionAndNothingElse(Class<?> filterClass) {
+        Set<String> textSetters = Arrays.stream(filterClass.getMethods())
+                .filter(m -> m.getName().startsWith("set") && Modifier.isPublic(m.getModifiers()))
+                .filter(m -> Arrays.equals(m.getParameterTypes(), new Class<?>[] {String.class}))
+                .map(Method::getName)
+                .collect(Collectors.toCollection(TreeSet::new));
+
+        Set<String> expected = Stream.concat(Stream.of("setName"), Arrays.stream(Option.values())
+                .map(OptionsTest::setterName)).collect(Collectors.toCollection(TreeSet::new));
+        assertThat(textSetters).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Option.class)
+    void setter_badValue_isReportedUnderItsOwnOptionName(Option option) throws ReflectiveOperationException {
+        for (Class<?> filterClass : new Class<?>[] {FloodgateTurboFilter.class, FloodgateFilter.class}) {
+            LoggerContext context = new LoggerContext();
+            Object filter = filterClass.getConstructor().newInstance();
+            ((ContextAwareBase) filter).setContext(context);
+            filterClass.getMethod(setterName(option), String.class).invoke(filter, ",");
+
+            ((LifeCycle) filter).start();
+
+            assertThat(context.getStatusManager().getCopyOfStatusList()).filteredOn(s -> s.getLevel() == Status.ERROR)
+                    .extracting(Status::getMessage).singleElement().asString()
+                    .as(filterClass.getSimpleName() + "." + setterName(option))
+                    .contains(option.key() + ": \",\"");
+            context.stop();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void xml_everyOption_reachesTheEngine(Adapter adapter) {
+        try (TestContext t = TestContext.configure(getClass(), adapter.xml)) {
+            ActiveFloodgate active = adapter.active(t);
+
+            assertThat(active).as("started").isNotNull();
+            assertThat(active.engine().config()).isSameAs(active.config());
+            assertThat(active.config().toString()).isEqualTo(FloodgateConfig.parse(XML_VALUES).toString());
+            assertThat(active.config().attrition().windowSize()).isEqualTo(7);
+            assertThat(active.config().maxKeys()).isEqualTo(1234);
+            assertThat(active.config().summaryIntervalMillis()).isEqualTo(45_000);
+            assertThat(active.config().exemptMarkers()).containsExactly("AUDIT", "SECURITY");
+            assertThat(active.minLevel()).isEqualTo(Level.INFO);
+            assertThat(active.summaryLevel()).isEqualTo(Level.WARN);
+            assertThat(t.problems()).isEmpty();
+        }
+    }
+
+    /** The check above compares whole configurations by their text; this shows that text shows every option. */
+    @Test
+    void xmlValues_eachOption_changesTheConfigurationText() {
+        assertThat(XML_VALUES.keySet()).containsExactlyInAnyOrderElementsOf(
+                Arrays.stream(Option.values()).map(Option::key).collect(Collectors.toList()));
+        String defaults = FloodgateConfig.defaults().toString();
+        for (Map.Entry<String, String> e : XML_VALUES.entrySet()) {
+            assertThat(FloodgateConfig.parse(Map.of(e.getKey(), e.getValue())).toString()).as(e.getKey())
+                    .isNotEqualTo(defaults);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void defaults_withoutSettings_areTheOptionDefaults(Adapter adapter) {
+        try (TestContext t = TestContext.configure(getClass(), adapter.xml + "-defaults")) {
+            ActiveFloodgate active = adapter.active(t);
+
+            assertThat(active.config().toString()).isEqualTo(FloodgateConfig.defaults().toString());
+            assertThat(active.minLevel()).isEqualTo(Level.TRACE);
+            assertThat(active.summaryLevel()).isNull();
+        }
+    }
+}

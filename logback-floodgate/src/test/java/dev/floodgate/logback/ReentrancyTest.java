@@ -1,0 +1,79 @@
+package dev.floodgate.logback;
+
+import static dev.floodgate.logback.TestContext.events;
+import static dev.floodgate.logback.TestContext.field;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** An appender that logs while floods are decided and summaries written: no recursion, no deadlock, exact counts. */
+class ReentrancyTest {
+
+    private static final String TEMPLATE = "Connection to {} failed";
+    private static final int THREADS = 2;
+    private static final int CALLS_PER_THREAD = 20_000;
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void flood_appenderThatLogsWhileSummariesAreWritten_completesWithExactCounts(Adapter adapter)
+            throws InterruptedException {
+        TestContext t = TestContext.configure(getClass(), adapter.xml);
+        TestClock clock = (TestClock) (adapter == Adapter.TURBO ? t.turboFilter().clock()
+                : t.filter("ECHOING").clock());
+        Runnable summarize = adapter == Adapter.TURBO ? t.turboFilter()::summarizeIfDue
+                : t.filter("ECHOING")::summarizeIfDue;
+        Logger log = t.logger("com.acme.Db");
+        AtomicBoolean done = new AtomicBoolean();
+        List<Thread> threads = new ArrayList<>();
+        for (int n = 0; n < THREADS; n++) {
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < CALLS_PER_THREAD; i++) {
+                    log.error(TEMPLATE, i);
+                    if (i % 200 == 199) {
+                        clock.advance(Duration.ofMillis(50));
+                    }
+                }
+            }, "flood-" + n));
+        }
+        Thread summarizer = new Thread(() -> {
+            while (!done.get()) {
+                summarize.run();
+                Thread.yield();
+            }
+        }, "summarizer");
+
+        threads.forEach(Thread::start);
+        summarizer.start();
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        done.set(true);
+        summarizer.join();
+        ListAppender<ILoggingEvent> echoingList = t.list("ECHOING");
+        ListAppender<ILoggingEvent> echoesList = t.list("ECHOES");
+        t.close();
+        List<ILoggingEvent> echoing = events(echoingList);
+        List<ILoggingEvent> echoes = events(echoesList);
+
+        long written = echoing.stream().filter(e -> !TestContext.isSummary(e)).count();
+        long summarized = TestContext.summaries(echoing).stream()
+                .filter(s -> TEMPLATE.equals(field(s, SuppressionSummary.FIELD_FINGERPRINT)))
+                .mapToLong(s -> (Long) field(s, SuppressionSummary.FIELD_SUPPRESSED)).sum();
+        assertThat(written + summarized).isEqualTo((long) THREADS * CALLS_PER_THREAD);
+        assertThat(summarized).isPositive();
+        assertThat(echoes).anySatisfy(e -> assertThat(e.getFormattedMessage()).startsWith("echo of Suppressed"));
+        assertThat(t.problems()).isEmpty();
+    }
+}
