@@ -6,78 +6,106 @@ package dev.floodgate.core;
  */
 public enum Option {
     /** Rate algorithm per fingerprint. */
-    LIMITER("limiter", "attrition",
+    LIMITER(Type.CHOICE, "limiter", "attrition",
             "rate algorithm per fingerprint: attrition (adaptive), window (at most count per period) or cell (GCRA)"),
     /** Number of timeframes in the attrition window. */
-    WINDOW_SIZE("windowSize", "5", "number of timeframes the limiter remembers (1–1000)"),
+    WINDOW_SIZE(Type.NUMBER, "windowSize", "5", "number of timeframes the limiter remembers (1–1000)"),
     /** Length of one timeframe. */
-    TIMEFRAME("timeframe", "5 seconds", "length of one timeframe; the allowance is granted per timeframe"),
+    TIMEFRAME(Type.DURATION, "timeframe", "5 seconds", "length of one timeframe; the allowance is granted per timeframe"),
     /** Per-timeframe allowance at attrition 0. */
-    TIMEFRAME_SPILLOVER_THRESHOLD("timeframeSpilloverThreshold", "8",
+    TIMEFRAME_SPILLOVER_THRESHOLD(Type.NUMBER, "timeframeSpilloverThreshold", "8",
             "messages per timeframe a fingerprint may always log while it behaves"),
     /** Burst allowance per window at attrition 0. */
-    SPILLOVER_THRESHOLD("spilloverThreshold", "16",
+    SPILLOVER_THRESHOLD(Type.NUMBER, "spilloverThreshold", "16",
             "messages per window that pass in a burst while attrition is 0"),
     /** Logarithm base of the allowance. */
-    ATTRITION_LOGARITHM_BASE("attritionLogarithmBase", "2",
+    ATTRITION_LOGARITHM_BASE(Type.NUMBER, "attritionLogarithmBase", "2",
             "how fast the allowance shrinks under sustained flooding (2 = 8, 4, 2, 1; 10 = much slower)"),
     /** Fastest attrition growth, negated. */
-    INVERSE_ATTRITION_DELTA_MIN("inverseAttritionDeltaMin", "-1",
+    INVERSE_ATTRITION_DELTA_MIN(Type.NUMBER, "inverseAttritionDeltaMin", "-1",
             "negated: the most attrition may grow per timeframe (-1 to -1000000)"),
     /** Floor of attrition. */
-    ATTRITION_MIN("attritionMin", "0", "floor of the attrition score; above 0 the burst allowance never applies"),
+    ATTRITION_MIN(Type.NUMBER, "attritionMin", "0", "floor of the attrition score; above 0 the burst allowance never applies"),
     /** Events per period for the window and cell limiters. */
-    COUNT("count", "10", "window and cell: events allowed per period"),
+    COUNT(Type.NUMBER, "count", "10", "window and cell: events allowed per period"),
     /** Period of the window and cell limiters. */
-    PERIOD("period", "1 minute", "window and cell: the period count applies to"),
+    PERIOD(Type.DURATION, "period", "1 minute", "window and cell: the period count applies to"),
     /** Burst of the cell limiter. */
-    BURST("burst", "9", "cell: how many events beyond the rate a quiet fingerprint may send at once"),
+    BURST(Type.NUMBER, "burst", "9", "cell: how many events beyond the rate a quiet fingerprint may send at once"),
     /** Global cap kind. */
-    CAP("cap", "none", "a second limit over all fingerprints together: none, window or cell"),
+    CAP(Type.CHOICE, "cap", "none", "a second limit over all fingerprints together: none, window or cell"),
     /** Events per period of the global cap. */
-    CAP_COUNT("capCount", "500", "global cap: events allowed per capPeriod through this filter"),
+    CAP_COUNT(Type.NUMBER, "capCount", "500", "global cap: events allowed per capPeriod through this filter"),
     /** Period of the global cap. */
-    CAP_PERIOD("capPeriod", "1 second", "global cap: the period capCount applies to"),
+    CAP_PERIOD(Type.DURATION, "capPeriod", "1 second", "global cap: the period capCount applies to"),
     /** Burst of a cell global cap. */
-    CAP_BURST("capBurst", "0", "global cap of kind cell: extra events allowed at once"),
+    CAP_BURST(Type.NUMBER, "capBurst", "0", "global cap of kind cell: extra events allowed at once"),
     /** Bound on fingerprints. */
-    MAX_KEYS("maxKeys", "10000",
+    MAX_KEYS(Type.NUMBER, "maxKeys", "10000",
             "most fingerprints tracked at once; beyond it new ones share one limiter, reported as other messages"),
     /** Logger name in the fingerprint. */
-    INCLUDE_LOGGER("includeLogger", "false", "make the logger name part of the fingerprint"),
+    INCLUDE_LOGGER(Type.BOOLEAN, "includeLogger", "false", "make the logger name part of the fingerprint"),
     /** Level in the fingerprint. */
-    INCLUDE_LEVEL("includeLevel", "false", "make the level part of the fingerprint"),
+    INCLUDE_LEVEL(Type.BOOLEAN, "includeLevel", "false", "make the level part of the fingerprint"),
     /** Throwable class in the fingerprint. */
-    INCLUDE_THROWABLE("includeThrowable", "false", "make the throwable's class part of the fingerprint"),
+    INCLUDE_THROWABLE(Type.BOOLEAN, "includeThrowable", "false", "make the throwable's class part of the fingerprint"),
     /** Throwable class and first frame in the fingerprint. */
-    INCLUDE_THROWABLE_FRAME("includeThrowableFrame", "false",
+    INCLUDE_THROWABLE_FRAME(Type.BOOLEAN, "includeThrowableFrame", "false",
             "make the throwable's class and first stack frame part of the fingerprint"),
     /** Masking of variable tokens. */
-    MASK_TOKENS("maskTokens", "true",
+    MASK_TOKENS(Type.BOOLEAN, "maskTokens", "true",
             "group messages logged without arguments by masking numbers, hex, UUIDs, IPs and quoted strings"),
     /** Marker names that exempt an event. */
-    EXEMPT_MARKERS("exemptMarkers", "FLOODGATE_EXEMPT", "comma-separated marker names that are never limited"),
+    EXEMPT_MARKERS(Type.NAMES, "exemptMarkers", "FLOODGATE_EXEMPT", "comma-separated marker names that are never limited"),
     /** Level below which nothing is limited. */
-    MIN_LEVEL("minLevel", "TRACE", "events below this level are never limited"),
+    MIN_LEVEL(Type.LEVEL, "minLevel", "TRACE", "events below this level are never limited"),
     /** Logger prefixes that are limited. */
-    LOGGERS("loggers", "", "comma-separated logger name prefixes to limit; empty limits all loggers"),
+    LOGGERS(Type.NAMES, "loggers", "", "comma-separated logger name prefixes to limit; empty limits all loggers"),
     /** Logger prefixes that are never limited. */
-    EXCLUDE_LOGGERS("excludeLoggers", "", "comma-separated logger name prefixes that are never limited"),
+    EXCLUDE_LOGGERS(Type.NAMES, "excludeLoggers", "", "comma-separated logger name prefixes that are never limited"),
     /** Period of summaries. */
-    SUMMARY_INTERVAL("summaryInterval", "30 seconds", "how often suppressed counts are logged"),
+    SUMMARY_INTERVAL(Type.DURATION, "summaryInterval", "30 seconds", "how often suppressed counts are logged"),
     /** Level of summaries. */
-    SUMMARY_LEVEL("summaryLevel", "", "level of summary lines; empty logs each at the level of its messages"),
+    SUMMARY_LEVEL(Type.LEVEL, "summaryLevel", "", "level of summary lines; empty logs each at the level of its messages"),
     /** Count without dropping. */
-    DRY_RUN("dryRun", "false", "drop nothing; summaries say what would have been suppressed");
+    DRY_RUN(Type.BOOLEAN, "dryRun", "false", "drop nothing; summaries say what would have been suppressed");
 
+    /** How an option's value is written. */
+    public enum Type {
+        /** A whole number. */
+        NUMBER,
+        /** A duration: {@code 5 seconds}, {@code 250ms}, {@code PT5S}. */
+        DURATION,
+        /** {@code true} or {@code false}. */
+        BOOLEAN,
+        /** Comma-separated names. */
+        NAMES,
+        /** A level name of the framework. */
+        LEVEL,
+        /** One of the words the option lists. */
+        CHOICE;
+
+        /** Returns the type as the README names it. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    private final Type type;
     private final String key;
     private final String defaultValue;
     private final String meaning;
 
-    Option(String key, String defaultValue, String meaning) {
+    Option(Type type, String key, String defaultValue, String meaning) {
+        this.type = type;
         this.key = key;
         this.defaultValue = defaultValue;
         this.meaning = meaning;
+    }
+
+    /** Returns how the value is written. */
+    public Type type() {
+        return type;
     }
 
     /** Returns the name used in XML and in the README. */

@@ -20,10 +20,11 @@ class ReadmeOptionsTest {
 
     static String table() {
         StringBuilder sb = new StringBuilder();
-        sb.append("| Option | Default | Meaning |\n|---|---|---|\n");
+        sb.append("| Option | Type | Default | Meaning |\n|---|---|---|---|\n");
         for (Option o : Option.values()) {
             String def = o.defaultValue().isEmpty() ? "(unset)" : "`" + o.defaultValue() + "`";
-            sb.append("| `").append(o.key()).append("` | ").append(def).append(" | ").append(o.meaning())
+            sb.append("| `").append(o.key()).append("` | ").append(o.type().label()).append(" | ").append(def)
+                    .append(" | ").append(o.meaning())
                     .append(" |\n");
         }
         return sb.toString();

@@ -13,6 +13,7 @@ import dev.floodgate.core.Clock;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
+import dev.floodgate.core.TickingClock;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -80,6 +81,7 @@ final class ActiveFloodgate {
     /** Guarded by {@link #writeLock}. */
     private boolean closed;
     private volatile ScheduledFuture<?> schedule;
+    private volatile ScheduledFuture<?> tickSchedule;
 
     private ActiveFloodgate(ContextAwareBase owner, String element, LoggerContext context, SummaryTarget target,
             FloodgateConfig config, Clock clock, Level minLevel, Level summaryLevel) {
@@ -106,7 +108,8 @@ final class ActiveFloodgate {
      * @param element how status messages name the filter
      * @param raw the option names and raw values set from XML
      * @param unknown names of elements that Logback could not set on the filter
-     * @param clock the clock of the limiter
+     * @param clock the clock of the limiter, or null for a {@link TickingClock} over {@link Clock#monotonic()} that
+     *     the context's scheduler ticks
      * @param target where summaries go
      * @return the started Floodgate, or null if it could not start
      */
@@ -131,7 +134,8 @@ final class ActiveFloodgate {
             }
             return null;
         }
-        ActiveFloodgate active = new ActiveFloodgate(owner, element, (LoggerContext) context, target, config, clock,
+        Clock used = clock == null ? new TickingClock(Clock.monotonic()) : clock;
+        ActiveFloodgate active = new ActiveFloodgate(owner, element, (LoggerContext) context, target, config, used,
                 minLevel, summaryLevel);
         try {
             long period = config.summaryIntervalMillis();
@@ -139,7 +143,17 @@ final class ActiveFloodgate {
                     .scheduleAtFixedRate(active::summarizeIfDue, period, period, TimeUnit.MILLISECONDS);
             context.addScheduledFuture(future);
             active.schedule = future;
+            if (used instanceof TickingClock) {
+                ScheduledFuture<?> ticks = context.getScheduledExecutorService().scheduleAtFixedRate(
+                        ((TickingClock) used)::tick, TickingClock.TICK_MILLIS, TickingClock.TICK_MILLIS,
+                        TimeUnit.MILLISECONDS);
+                context.addScheduledFuture(ticks);
+                active.tickSchedule = ticks;
+            }
         } catch (RuntimeException e) {
+            if (active.schedule != null) {
+                active.schedule.cancel(false);
+            }
             owner.addError(element + ": cannot schedule summaries on the context's executor: " + e + NOT_STARTED, e);
             return null;
         }
@@ -240,6 +254,10 @@ final class ActiveFloodgate {
         ScheduledFuture<?> future = schedule;
         if (future != null) {
             future.cancel(false);
+        }
+        ScheduledFuture<?> ticks = tickSchedule;
+        if (ticks != null) {
+            ticks.cancel(false);
         }
         try {
             synchronized (writeLock) {

@@ -52,7 +52,8 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> {
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final UnknownElements unknown = new UnknownElements(FloodgateFilter.class);
     private final Object lifecycle = new Object();
-    private Clock clock = Clock.monotonic();
+    /** The clock of the limiter, or null for the default ticking clock. */
+    private Clock clock;
     private volatile Appender<ILoggingEvent> appender;
     private volatile ActiveFloodgate active;
 
@@ -144,15 +145,16 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> {
     }
 
     /**
-     * Sets the clock of the limiter; the default, {@link Clock#monotonic()}, is right for production. For tests
+     * Sets the clock of the limiter; the default, a {@link dev.floodgate.core.TickingClock} over
+     * {@link Clock#monotonic()} ticked on the context's scheduler, is right for production. For tests
      * and for replaying recorded logs; in XML a nested {@code <clock class="..."/>} names a {@link Clock} class with
      * a public no-argument constructor. Takes effect at the next {@link #start()}; null restores the default.
      */
     public void setClock(Clock clock) {
-        this.clock = clock == null ? Clock.monotonic() : clock;
+        this.clock = clock;
     }
 
-    /** Returns the clock the next start uses. */
+    /** Returns the clock set for the next start, or null for the default. */
     Clock clock() {
         return clock;
     }
@@ -216,6 +218,46 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> {
     }
 
     // ---- Options: one setter per Option, named after Option.key(); each only stores the text for start(). ----
+
+    /** Sets {@code limiter}: rate algorithm per fingerprint: {@code attrition}, {@code window} or {@code cell}; see {@link Option#LIMITER}. */
+    public void setLimiter(String value) {
+        set(Option.LIMITER, value);
+    }
+
+    /** Sets {@code count}: events per period (window and cell); see {@link Option#COUNT}. */
+    public void setCount(String value) {
+        set(Option.COUNT, value);
+    }
+
+    /** Sets {@code period}: the period of {@code count} (window and cell); see {@link Option#PERIOD}. */
+    public void setPeriod(String value) {
+        set(Option.PERIOD, value);
+    }
+
+    /** Sets {@code burst}: extra events at once (cell); see {@link Option#BURST}. */
+    public void setBurst(String value) {
+        set(Option.BURST, value);
+    }
+
+    /** Sets {@code cap}: the global cap: {@code none}, {@code window} or {@code cell}; see {@link Option#CAP}. */
+    public void setCap(String value) {
+        set(Option.CAP, value);
+    }
+
+    /** Sets {@code capCount}: events per {@code capPeriod} through this filter; see {@link Option#CAP_COUNT}. */
+    public void setCapCount(String value) {
+        set(Option.CAP_COUNT, value);
+    }
+
+    /** Sets {@code capPeriod}: the period of {@code capCount}; see {@link Option#CAP_PERIOD}. */
+    public void setCapPeriod(String value) {
+        set(Option.CAP_PERIOD, value);
+    }
+
+    /** Sets {@code capBurst}: extra events at once through a {@code cell} cap; see {@link Option#CAP_BURST}. */
+    public void setCapBurst(String value) {
+        set(Option.CAP_BURST, value);
+    }
 
     /** Sets {@code windowSize}: number of timeframes the limiter remembers; see {@link Option#WINDOW_SIZE}. */
     public void setWindowSize(String value) {

@@ -78,8 +78,11 @@ class FloodgateBehaviourTest {
         return events(t.list(LIST));
     }
 
+    /** How summaries name the default limits. */
+    private static final String LIMITS = "; attrition 8/5s, window 5×5s, spillover 16";
+
     private static String line(String start, long count, String what) {
-        return start + " " + count + " " + what + " in the last 30s (first " + START + ", last " + START + ")";
+        return start + " " + count + " " + what + " in the last 30s (first " + START + ", last " + START + LIMITS + ")";
     }
 
     @ParameterizedTest
@@ -372,7 +375,7 @@ class FloodgateBehaviourTest {
         assertThat(summaries(events)).singleElement().satisfies(s -> {
             assertThat(s.getFormattedMessage()).isEqualTo("Would have suppressed 24 messages like "
                     + "\"Connection to {} failed\" in the last 30s (dry run; first " + START + ", last " + START
-                    + ")");
+                    + LIMITS + ")");
             assertThat(field(s, SuppressionSummary.FIELD_DRY_RUN)).isEqualTo(true);
         });
     }
@@ -439,7 +442,7 @@ class FloodgateBehaviourTest {
             assertThat(s.getLoggerName()).isEqualTo(FloodFilter.SUMMARY_LOGGER);
             assertThat(s.getLevel()).isEqualTo(Level.WARN);
             assertThat(s.getFormattedMessage()).isEqualTo("Suppressed 24 other messages in the last 30s (more than 1 "
-                    + "fingerprints at once; first " + START + ", last " + START + ")");
+                    + "fingerprints at once; first " + START + ", last " + START + LIMITS + ")");
             assertThat(field(s, SuppressionSummary.FIELD_FINGERPRINT)).isEqualTo("<other>");
         });
     }

@@ -47,7 +47,7 @@ class JsonFieldsTest {
         assertThat(lines).hasSize(17);
         assertThat(lines.get(16))
                 .contains("\"message\":\"Suppressed 24 messages like \\\"Connection to {} failed\\\" in the last 30s "
-                        + "(first " + start() + ", last " + start() + ")\"")
+                        + "(first " + start() + ", last " + start() + "; attrition 8/5s, window 5×5s, spillover 16)\"")
                 .contains("\"logger_name\":\"com.acme.Db\"", "\"level\":\"ERROR\"")
                 .contains("\"floodgate.suppressed\":24,\"floodgate.fingerprint\":\"Connection to {} failed\","
                         + "\"floodgate.interval\":\"PT30S\",\"floodgate.first\":\"2026-03-02T10:00:01.120Z\","
@@ -74,6 +74,7 @@ class JsonFieldsTest {
 
         assertThat(lines.get(0)).isEqualTo("ERROR com.acme.Db - Connection to db0 failed" + System.lineSeparator());
         assertThat(lines.get(16)).isEqualTo("ERROR com.acme.Db - Suppressed 24 messages like \"Connection to {} "
-                + "failed\" in the last 30s (first " + start() + ", last " + start() + ")" + System.lineSeparator());
+                + "failed\" in the last 30s (first " + start() + ", last " + start() + "; attrition 8/5s, window 5×5s, spillover 16)"
+                + System.lineSeparator());
     }
 }

@@ -37,11 +37,38 @@ class OptionsTest {
             {"includeThrowable", "true"}, {"includeThrowableFrame", "true"}, {"maskTokens", "false"},
             {"exemptMarkers", "AUDIT, SECURITY"}, {"minLevel", "INFO"}, {"loggers", "com.acme, org.example"},
             {"excludeLoggers", "com.acme.audit"}, {"summaryInterval", "45 seconds"}, {"summaryLevel", "WARN"},
-            {"dryRun", "true"},
+            {"dryRun", "true"}, {"limiter", "attrition"}, {"cap", "cell"}, {"capCount", "100"},
+            {"capPeriod", "2 seconds"}, {"capBurst", "5"},
         };
         for (String[] v : values) {
             XML_VALUES.put(v[0], v[1]);
         }
+    }
+
+    /** The values of {@code OptionsTest-*-cell.xml}: the options a cell limiter uses, none at its default. */
+    private static final Map<String, String> CELL_VALUES = new LinkedHashMap<>(XML_VALUES);
+
+    static {
+        for (String attritionOrCap : new String[] {"windowSize", "timeframe", "timeframeSpilloverThreshold",
+            "spilloverThreshold", "attritionLogarithmBase", "inverseAttritionDeltaMin", "attritionMin", "cap",
+            "capCount", "capPeriod", "capBurst"}) {
+            CELL_VALUES.remove(attritionOrCap);
+        }
+        CELL_VALUES.put("limiter", "cell");
+        CELL_VALUES.put("count", "3");
+        CELL_VALUES.put("period", "10 seconds");
+        CELL_VALUES.put("burst", "2");
+    }
+
+    /** What an option needs beside it to mean anything: count needs limiter=cell, capCount needs a cap. */
+    private static Map<String, String> context(String option) {
+        Map<String, String> context = new LinkedHashMap<>();
+        if (option.equals("count") || option.equals("period") || option.equals("burst")) {
+            context.put("limiter", "cell");
+        } else if (option.startsWith("cap") && !option.equals("cap")) {
+            context.put("cap", "cell");
+        }
+        return context;
     }
 
     private static String setterName(Option option) {
@@ -103,12 +130,31 @@ class OptionsTest {
     /** The check above compares whole configurations by their text; this shows that text shows every option. */
     @Test
     void xmlValues_eachOption_changesTheConfigurationText() {
-        assertThat(XML_VALUES.keySet()).containsExactlyInAnyOrderElementsOf(
+        Set<String> covered = new TreeSet<>(XML_VALUES.keySet());
+        covered.addAll(CELL_VALUES.keySet());
+        assertThat(covered).containsExactlyInAnyOrderElementsOf(
                 Arrays.stream(Option.values()).map(Option::key).collect(Collectors.toList()));
-        String defaults = FloodgateConfig.defaults().toString();
-        for (Map.Entry<String, String> e : XML_VALUES.entrySet()) {
-            assertThat(FloodgateConfig.parse(Map.of(e.getKey(), e.getValue())).toString()).as(e.getKey())
-                    .isNotEqualTo(defaults);
+        Map<String, String> values = new LinkedHashMap<>(XML_VALUES);
+        values.putAll(CELL_VALUES);
+        values.put("limiter", "window");
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            Map<String, String> context = context(e.getKey());
+            String without = FloodgateConfig.parse(context).toString();
+            context.put(e.getKey(), e.getValue());
+            assertThat(FloodgateConfig.parse(context).toString()).as(e.getKey()).isNotEqualTo(without);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void xml_everyCellOption_reachesTheEngine(Adapter adapter) {
+        try (TestContext t = TestContext.configure(getClass(), adapter.xml + "-cell")) {
+            ActiveFloodgate active = adapter.active(t);
+
+            assertThat(active).as("started").isNotNull();
+            assertThat(active.config().toString()).isEqualTo(FloodgateConfig.parse(CELL_VALUES).toString());
+            assertThat(active.config().limiter().describe()).isEqualTo("cell 3/10s, burst 2");
+            assertThat(t.problems()).isEmpty();
         }
     }
 
