@@ -1,0 +1,108 @@
+package dev.floodgate.benchmarks;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One logging call through Log4j 2.26 with Floodgate as the context-wide filter, with {@code BurstFilter}
+ * (level WARN, rate 10, maxBurst 100), and with no filter into a Null or a File appender. The flood is at WARN, so
+ * that BurstFilter really limits it.
+ *
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar Log4j2Benchmark -prof gc -t 1} (and {@code -t 2});
+ * {@code benchmarks/run.sh} runs the matrix and writes the report.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+@State(Scope.Benchmark)
+public class Log4j2Benchmark {
+
+    /** Which filter and appender the configuration has. */
+    @Param({"floodgate", "burstFilter", "noFilter", "noFilterFile"})
+    public String setup;
+
+    private LoggerContext context;
+    private Logger log;
+    private Path config;
+    private Path file;
+    private final String host = "db-1.internal";
+
+    /** Starts a private context from an XML configuration written for the chosen setup. */
+    @Setup
+    public void setUp() throws IOException {
+        file = Files.createTempFile("floodgate-bench", ".log");
+        config = Files.createTempFile("floodgate-bench", ".xml");
+        Files.writeString(config, xml(setup, file), StandardCharsets.UTF_8);
+        context = Configurator.initialize("bench-" + setup, null, config.toUri());
+        log = context.getLogger("com.acme.Db");
+    }
+
+    static String xml(String setup, Path file) {
+        String filter = setup.equals("floodgate") ? "<Floodgate/>"
+                : setup.equals("burstFilter") ? "<BurstFilter level=\"WARN\" rate=\"10\" maxBurst=\"100\"/>" : "";
+        String appender = setup.equals("noFilterFile")
+                ? "<File name=\"out\" fileName=\"" + file + "\"><PatternLayout pattern=\"%d{HH:mm:ss.SSS} [%t]"
+                        + " %-5level %logger{36} - %msg%n\"/></File>"
+                : "<Null name=\"out\"/>";
+        return "<Configuration status=\"WARN\">" + filter + "<Appenders>" + appender + "</Appenders>"
+                + "<Loggers><Root level=\"INFO\"><AppenderRef ref=\"out\"/></Root></Loggers></Configuration>";
+    }
+
+    /** Stops the context and removes the files. */
+    @TearDown
+    public void tearDown() throws IOException {
+        Configurator.shutdown(context);
+        Files.deleteIfExists(config);
+        Files.deleteIfExists(file);
+    }
+
+    /** A flood of one template at WARN. */
+    @Benchmark
+    public void flood(Cursor cursor) {
+        log.warn("Connection to {} failed: {}", host, cursor.next());
+    }
+
+    /** A call below the logger's level: {@code log.debug(...)} on an INFO logger. */
+    @Benchmark
+    public void disabled(Cursor cursor) {
+        log.debug("Connection to {} failed: {}", host, cursor.next());
+    }
+
+    /** 1,000 distinct templates, cycling. */
+    @Benchmark
+    public void distinct1k(Cursor cursor) {
+        log.warn(Templates.THOUSAND[cursor.next(Templates.THOUSAND.length)], host, cursor.next());
+    }
+
+    /** 100,000 distinct templates, cycling (beyond Floodgate's default key bound of 10,000). */
+    @Benchmark
+    public void distinct100k(Cursor cursor) {
+        log.warn(Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)], host, cursor.next());
+    }
+
+    /** Returns the URI of the configuration in use (for diagnostics). */
+    URI configuration() {
+        return config.toUri();
+    }
+}
