@@ -111,6 +111,9 @@ public final class FloodFilter {
             if (outcome == Gate.PASSED) {
                 return false;
             }
+            if (outcome == Gate.REFUSED_BY_KEY) {
+                ledger.remember(gate);
+            }
             if (outcome != Gate.RETIRED) {
                 return !dryRun;
             }

@@ -82,6 +82,18 @@ class FloodFilterTest {
     }
 
     @Test
+    void suppress_floodAfterItsGateWasForgotten_startsFreshAndCountsExactly() {
+        FloodFilter f = filter();
+        String template = "x {}";
+        assertThat(flood(f, template, 40)).isEqualTo(16);
+        clock.advanceMillis(600_000);
+        assertThat(total(f.summarizeIfDue())).isEqualTo(24);
+        assertThat(f.trackedFingerprints()).isZero();
+        assertThat(flood(f, template, 40)).isEqualTo(16);
+        assertThat(total(f.summarize())).isEqualTo(24);
+    }
+
+    @Test
     void suppress_dryRun_dropsNothingButCounts() {
         FloodFilter f = filter("dryRun", "true");
         assertThat(flood(f, "x {}", 40)).isEqualTo(40);

@@ -42,6 +42,8 @@ public final class KeyLedger<A> {
      *  (4) Close takes the admission write lock to set `closed`, so every gate inserted before it is in the map
      *      when close retires them all; admission after it returns null (the caller lets the event pass).
      *  (5) One sweeper at a time (sweepLock.tryLock); close waits for it, so no tally is taken after close.
+     *  (6) `recent` may hold a retired gate; find returns it, its decide answers RETIRED, and the caller admits the
+     *      key again (admit never consults `recent`). Its writes are rare, so it does not contend.
      */
 
     private final LimiterSettings settings;
@@ -54,6 +56,8 @@ public final class KeyLedger<A> {
     private final ReentrantReadWriteLock admission = new ReentrantReadWriteLock();
     private volatile boolean closed;
     private volatile long nextFullSweepAt = Long.MIN_VALUE;
+    /** The gate that most recently started refusing, found by key identity before the map is asked. */
+    private volatile Gate<A> recent;
 
     /** Tallies of forgotten gates, waiting for the next drain; guarded by itself. */
     private final ArrayDeque<Tally<A>> backlog = new ArrayDeque<>();
@@ -78,10 +82,24 @@ public final class KeyLedger<A> {
         this.overflow = new Gate<>(null, null, settings.newKeyLimiter());
     }
 
-    /** Returns the live gate of {@code key}, or null if the key is unknown (or its gate is being retired). */
+    /**
+     * Returns the gate of {@code key}, or null if the key is unknown. The gate may have been retired since; then its
+     * {@link Gate#decide} says so and the caller admits the key again.
+     */
     public Gate<A> find(Object key) {
-        Gate<A> gate = gates.get(key);
-        return gate == null || gate.isRetired() ? null : gate;
+        Gate<A> r = recent;
+        if (r != null && r.key() == key) {
+            return r;
+        }
+        return gates.get(key);
+    }
+
+    /**
+     * Notes that {@code gate} started refusing, so that the next {@link #find} of the very same key object skips
+     * the map: a flood of one template is found with one read. Called about once per timeframe per flooding key.
+     */
+    public void remember(Gate<A> gate) {
+        recent = gate;
     }
 
     /**
