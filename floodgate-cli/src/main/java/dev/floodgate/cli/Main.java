@@ -44,8 +44,9 @@ public final class Main {
                     + "groups ts, msg and optionally level, logger; lines that do not match continue the event "
                     + "before them"),
             new CommandLine.Spec("ts-format", null, "PATTERN", "a java.time DateTimeFormatter pattern for the ts "
-                    + "group, e.g. 'dd/MMM/yyyy:HH:mm:ss Z' (default: ISO-8601, time of day or syslog, by shape)"),
-            new CommandLine.Spec("help", "h", null, "show this help"));
+                    + "group, e.g. 'dd/MMM/yyyy:HH:mm:ss Z' (default: ISO-8601, time of day or syslog, by shape)"));
+
+    private static final CommandLine.Spec HELP = new CommandLine.Spec("help", "h", null, "show this help");
 
     private static final List<CommandLine.Spec> REPLAY = concat(COMMON, List.of(
             new CommandLine.Spec("date", null, "YYYY-MM-DD", "the date of the first event when timestamps are a "
@@ -54,9 +55,9 @@ public final class Main {
                     + "filter would have written; - for standard output (the report then goes to standard error)"),
             new CommandLine.Spec("plot", null, "FILE.svg", "draw lines offered and passed over time"),
             new CommandLine.Spec("top", null, "N", "fingerprints in the report's table (default: 10)"),
-            new CommandLine.Spec("quiet", "q", null, "no progress on standard error")));
+            new CommandLine.Spec("quiet", "q", null, "no progress on standard error"), HELP));
 
-    private static final List<CommandLine.Spec> PIPE = COMMON;
+    private static final List<CommandLine.Spec> PIPE = concat(COMMON, List.of(HELP));
 
     private Main() {
     }

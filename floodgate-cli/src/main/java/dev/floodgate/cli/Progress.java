@@ -7,7 +7,8 @@ import java.util.Locale;
  * Progress of a long replay on stderr: lines, lines per second and, when the input size is known, the share read.
  *
  * <p>Quiet for the first {@link #FIRST_REPORT_NANOS} (small inputs show nothing), then at most one report per
- * {@link #INTERVAL_NANOS}. On a terminal it rewrites one line with {@code \r}; otherwise it writes whole lines.
+ * {@link #INTERVAL_NANOS}. On a terminal it rewrites one line with {@code \r} and clears it at the end; otherwise it
+ * writes whole lines.
  * Not thread-safe.
  */
 final class Progress {
@@ -22,6 +23,8 @@ final class Progress {
     private final long startNanos = System.nanoTime();
     private long nextReportNanos = startNanos + FIRST_REPORT_NANOS;
     private boolean shown;
+    /** The longest progress line written, to clear it. */
+    private int width;
 
     /**
      * Creates a progress reporter.
@@ -52,7 +55,8 @@ final class Progress {
                     Report.bytes(totalBytes));
         }
         if (terminal) {
-            err.print("\r" + text + "   ");
+            width = Math.max(width, text.length());
+            err.print("\r" + text + " ".repeat(width - text.length()));
         } else {
             err.println(text);
         }
@@ -60,10 +64,10 @@ final class Progress {
         shown = true;
     }
 
-    /** Ends the progress line, if one was shown on a terminal. */
+    /** Clears the progress line, if one was shown on a terminal. */
     void finish() {
         if (enabled && terminal && shown) {
-            err.println();
+            err.print("\r" + " ".repeat(width) + "\r");
             err.flush();
         }
     }

@@ -142,8 +142,7 @@ final class Report {
         p.println();
         p.printf(Locale.ROOT, "When the floods happened (%s buckets with suppressed lines; %d period%s, worst "
                 + "first)%n", unit, floods.size(), floods.size() == 1 ? "" : "s");
-        p.printf(Locale.ROOT, "  %-27s %14s %14s %14s  %s%n", "period", "offered", "passed", "suppressed",
-                "busiest " + unit);
+        p.printf(Locale.ROOT, "  %14s %14s %14s  %s%n", "offered", "passed", "suppressed", "period; busiest " + unit);
         for (int k = 0; k < Math.min(FLOODS, floods.size()); k++) {
             long[] f = floods.get(k);
             Timeline.Bucket first = buckets.get((int) f[0]);
@@ -152,7 +151,7 @@ final class Report {
             long end = last.startMillis() + last.widthMillis();
             String period = time(first.startMillis(), in.zone(), dates) + "–" + time(end, in.zone(), dates)
                     + " (" + DurationText.format(end - first.startMillis()) + ")";
-            p.printf(Locale.ROOT, "  %-27s %,14d %,14d %,14d  %s, %,d lines%n", period, f[2], f[3], f[2] - f[3],
+            p.printf(Locale.ROOT, "  %,14d %,14d %,14d  %s; %s, %,d lines%n", f[2], f[3], f[2] - f[3], period,
                     time(peak.startMillis(), in.zone(), dates), peak.offered());
         }
         List<Timeline.Bucket> worst = new ArrayList<>();
@@ -165,11 +164,11 @@ final class Report {
                 .thenComparingLong(Timeline.Bucket::startMillis));
         p.println();
         p.printf(Locale.ROOT, "Worst %s buckets%n", unit);
-        p.printf(Locale.ROOT, "  %-27s %14s %14s %14s%n", "from", "offered", "passed", "suppressed");
+        p.printf(Locale.ROOT, "  %14s %14s %14s  %s%n", "offered", "passed", "suppressed", "from");
         for (int k = 0; k < Math.min(WORST_BUCKETS, worst.size()); k++) {
             Timeline.Bucket b = worst.get(k);
-            p.printf(Locale.ROOT, "  %-27s %,14d %,14d %,14d%n", time(b.startMillis(), in.zone(), dates),
-                    b.offered(), b.passed(), b.suppressed());
+            p.printf(Locale.ROOT, "  %,14d %,14d %,14d  %s%n", b.offered(), b.passed(), b.suppressed(),
+                    time(b.startMillis(), in.zone(), dates));
         }
     }
 
