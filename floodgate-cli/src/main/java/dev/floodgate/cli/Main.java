@@ -209,10 +209,32 @@ public final class Main {
                 throw new UsageException("--top: \"" + cl.get("top") + "\" is not a whole number above 0");
             }
         }
+        checkOutputs(cl);
         boolean throwable = FilterOptions.flag(cl.filterOptions(), Option.INCLUDE_THROWABLE);
         boolean frame = FilterOptions.flag(cl.filterOptions(), Option.INCLUDE_THROWABLE_FRAME);
         return new Replay.Settings(cl.operands(), format, tsFormat, date, zone, cl.get("out"), cl.get("plot"), top,
                 cl.flag("quiet"), terminal, config, throwable, frame);
+    }
+
+    /** Refuses an output file that is one of the inputs: writing it would destroy the log being read. */
+    private static void checkOutputs(CommandLine cl) throws UsageException {
+        for (String option : new String[] {"out", "plot"}) {
+            String target = cl.get(option);
+            if (target == null || target.equals("-") || !Files.exists(Path.of(target))) {
+                continue;
+            }
+            for (String input : cl.operands()) {
+                try {
+                    if (!input.equals("-") && Files.exists(Path.of(input))
+                            && Files.isSameFile(Path.of(input), Path.of(target))) {
+                        throw new UsageException("--" + option + ": " + target + " is an input; it would be "
+                                + "overwritten while it is read");
+                    }
+                } catch (IOException e) {
+                    // Cannot tell; the replay reports any real problem with the files.
+                }
+            }
+        }
     }
 
     /** Returns a command line of {@code command} read with that command's options. */

@@ -14,7 +14,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -121,6 +123,11 @@ final class Replay {
      */
     ReplayCounts run(PrintStream err) throws IOException, ReplayException {
         long start = System.nanoTime();
+        for (String name : settings.inputs()) {
+            if (!name.equals("-") && !Files.isReadable(Path.of(name))) {
+                throw Files.exists(Path.of(name)) ? new AccessDeniedException(name) : new NoSuchFileException(name);
+            }
+        }
         long total = totalBytes();
         Progress progress = new Progress(err, !settings.quiet(), settings.terminal(), total);
         format = settings.format();

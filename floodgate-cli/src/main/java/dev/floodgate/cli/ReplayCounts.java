@@ -12,7 +12,7 @@ final class ReplayCounts {
     long bytes;
     long eventLines;
     long continuationLines;
-    /** Lines before the first event that match no event start. */
+    /** Lines outside any event (before the first, or after an unparsable timestamp) that start none. */
     long unparsedLines;
     /** Lines that look like an event start but whose timestamp is not a date. */
     long badTimestampLines;

@@ -56,8 +56,8 @@ final class Report {
         p.printf(Locale.ROOT, "  continuation lines    %,14d   stack traces and other lines without a timestamp, "
                 + "kept or dropped with their event%n", c.continuationLines);
         if (c.unparsedLines > 0) {
-            p.printf(Locale.ROOT, "  unparsed lines        %,14d   before the first event; passed unchanged%n",
-                    c.unparsedLines);
+            p.printf(Locale.ROOT, "  unparsed lines        %,14d   not in an event (before the first one, or after an "
+                    + "unparsable timestamp); passed unchanged%n", c.unparsedLines);
         }
         if (c.badTimestampLines > 0) {
             p.printf(Locale.ROOT, "  unparsable timestamps %,14d   lines shaped like an event with an impossible "

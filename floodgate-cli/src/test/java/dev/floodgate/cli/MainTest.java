@@ -175,6 +175,27 @@ class MainTest {
     }
 
     @Test
+    void run_oneOfSeveralFilesMissing_exits1BeforeWritingAnything() throws Exception {
+        Path out = dir.resolve("out.log");
+
+        Cli.Result r = Cli.run("replay", log().toString(), dir.resolve("gone.log").toString(), "--out",
+                out.toString(), "--quiet");
+
+        assertThat(r.status()).isEqualTo(Main.FAILED);
+        assertThat(r.err()).contains("gone.log: no such file");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void run_outIsTheInput_exits2() throws Exception {
+        Cli.Result r = Cli.run("replay", log().toString(), "--out", log().toString());
+
+        assertThat(r.status()).isEqualTo(Main.USAGE);
+        assertThat(r.err()).contains("--out: ").contains("is an input");
+        assertThat(Files.readString(log())).contains("Started");
+    }
+
+    @Test
     void run_unwritableOut_exits1WithAMessage() throws Exception {
         Cli.Result r = Cli.run("replay", log().toString(), "--out", dir.resolve("no/such/dir/out.log").toString(),
                 "--quiet");

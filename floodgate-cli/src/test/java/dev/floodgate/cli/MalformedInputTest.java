@@ -126,6 +126,23 @@ class MalformedInputTest {
     }
 
     @Test
+    void replay_linesAfterAnUnparsableDate_arePassedUntilTheNextEvent() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            sb.append(String.format("2024-05-01 10:00:00.%03d [main] WARN  com.example.Db - Retry %d%n", i, i));
+        }
+        sb.append("2024-05-01 99:00:00.000 [main] WARN  com.example.Db - Retry 100\n")
+                .append("\tat com.example.Db.retry(Db.java:1)\n");
+        Path file = write(sb.toString());
+
+        Replays.Outcome r = Replays.run(file.toString());
+
+        assertThat(r.counts().suppressedEvents).isPositive();
+        assertThat(r.counts().unparsedLines).isEqualTo(1);
+        assertThat(r.counts().passedLines).isEqualTo(100 - r.counts().suppressedEvents + 2);
+    }
+
+    @Test
     void replay_unparsableDates_areNamedInTheReport() throws Exception {
         Path file = write(""
                 + "2024-05-01 10:00:00.000 [main] INFO  com.example.App - Good\n"
