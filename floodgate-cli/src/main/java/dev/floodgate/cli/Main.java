@@ -161,7 +161,7 @@ public final class Main {
                 return FAILED;
             }
         }
-        Report.print(report, new Report.Input(source, replay.format(), config,
+        Report.print(report, new Report.Input(source, replay.format(), config, cl.filterOptions(),
                 FilterOptions.describeFingerprint(cl.filterOptions()), zone, counts, replay.table(),
                 replay.timeline(), top, outFile, cl.get("plot")));
         report.flush();

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The text report of a replay: what came in, what would have passed, the top fingerprints and when the floods
@@ -28,8 +29,9 @@ final class Report {
     }
 
     /** Everything the report shows. */
-    record Input(String source, LogFormat format, FloodgateConfig config, String fingerprint, ZoneId zone,
-            ReplayCounts counts, FingerprintTable table, Timeline timeline, int top, String out, String plot) {
+    record Input(String source, LogFormat format, FloodgateConfig config, Map<String, String> options,
+            String fingerprint, ZoneId zone, ReplayCounts counts, FingerprintTable table, Timeline timeline, int top,
+            String out, String plot) {
     }
 
     static void print(PrintStream p, Input in) {
@@ -40,6 +42,13 @@ final class Report {
         p.printf(Locale.ROOT, "  filter   %s; maxKeys %,d; summaryInterval %s; fingerprint %s%n",
                 in.config().limiter().describe(), in.config().maxKeys(),
                 DurationText.format(in.config().summaryIntervalMillis()), in.fingerprint());
+        if (!in.options().isEmpty()) {
+            StringBuilder given = new StringBuilder();
+            for (Map.Entry<String, String> e : in.options().entrySet()) {
+                given.append(given.length() == 0 ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+            }
+            p.printf(Locale.ROOT, "  options  %s%n", given);
+        }
         double seconds = Math.max(c.elapsedNanos, 1) / 1e9;
         p.printf(Locale.ROOT, "  read     %,d lines (%s) in %.1fs: %,.0f lines/s%n", c.lines, bytes(c.bytes), seconds,
                 c.lines / seconds);
