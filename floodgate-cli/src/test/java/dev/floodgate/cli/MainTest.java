@@ -230,7 +230,8 @@ class MainTest {
 
         assertThat(r.err()).isEmpty();
         assertThat(r.status()).isZero();
-        assertThat(r.out()).contains("fingerprint masked message + logger + level").contains("summaryInterval 1m");
+        assertThat(r.out()).contains("fingerprint masked message + logger + level").contains("summaryInterval 1m")
+                .contains("options  includeLogger=true, includeLevel=true, timeframe=10s, summaryInterval=1m");
     }
 
     @Test
