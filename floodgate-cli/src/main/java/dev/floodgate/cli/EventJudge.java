@@ -1,0 +1,82 @@
+package dev.floodgate.cli;
+
+import dev.floodgate.core.Clock;
+import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Decides rendered log events the way a Floodgate filter would have decided the logging calls: events of loggers
+ * outside {@code loggers}/{@code excludeLoggers} and below {@code minLevel} pass unlimited, the others go through
+ * one {@link FloodFilter}, fingerprinted by their masked message (the template is gone from a rendered line).
+ *
+ * <p>Thread-safe as far as {@link FloodFilter} is: {@link #judge} from one thread, summaries from any.
+ */
+final class EventJudge {
+
+    /** The event passes its limiter. */
+    static final int PASSED = 0;
+    /** The event is suppressed. */
+    static final int SUPPRESSED = 1;
+    /** The event is not limited at all (logger or level outside the options). */
+    static final int EXEMPT = 2;
+
+    private final FloodgateConfig config;
+    private final FloodFilter filter;
+    private final int minRank;
+    private final boolean limitsAllLoggers;
+
+    EventJudge(FloodgateConfig config, Clock clock) {
+        this.config = config;
+        this.filter = new FloodFilter(config, clock);
+        this.minRank = Levels.optionRank(config.minLevel());
+        this.limitsAllLoggers = config.limitsAllLoggers();
+    }
+
+    /**
+     * Decides one event.
+     *
+     * @param template the message, with the throwable's class appended when that is part of the fingerprint
+     * @param logger the logger, or "" if the log has none
+     * @param level the level as written, or null if the log has none (never exempt by level)
+     * @return {@link #PASSED}, {@link #SUPPRESSED} or {@link #EXEMPT}
+     */
+    int judge(String template, String logger, String level) {
+        if (!limitsAllLoggers && !config.limitsLogger(logger)) {
+            return EXEMPT;
+        }
+        if (minRank > Levels.TRACE) {
+            int rank = Levels.rank(level);
+            if (rank != Levels.UNKNOWN && rank < minRank) {
+                return EXEMPT;
+            }
+        }
+        return filter.suppress(template, false, logger, level, null) ? SUPPRESSED : PASSED;
+    }
+
+    /** Returns the summaries that are due; see {@link FloodFilter#summarizeIfDue()}. */
+    List<SuppressionSummary> summarizeIfDue() {
+        return filter.summarizeIfDue();
+    }
+
+    /** Returns everything still untold and stops limiting; see {@link FloodFilter#close()}. */
+    List<SuppressionSummary> close() {
+        return filter.close();
+    }
+
+    /** Returns the level of a summary line: {@code summaryLevel}, else the level of its messages, else INFO. */
+    String summaryLevel(SuppressionSummary s) {
+        if (config.summaryLevel() != null) {
+            return config.summaryLevel().toUpperCase(Locale.ROOT);
+        }
+        return s.level() == null ? "INFO" : s.level().toString();
+    }
+
+    /** Returns the logger of a summary line: the fingerprint's, else {@link FloodFilter#SUMMARY_LOGGER}. */
+    static String summaryLogger(SuppressionSummary s) {
+        String logger = s.loggerName();
+        return logger == null || logger.isEmpty() ? FloodFilter.SUMMARY_LOGGER : logger;
+    }
+}
