@@ -92,14 +92,7 @@ public final class FloodFilter {
         Object probe = fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
         long now = clock.millis();
         Gate<Subject> gate = ledger.find(probe);
-        while (true) {
-            if (gate == null) {
-                Object key = fingerprinter.freeze(probe);
-                gate = ledger.admit(key, new Subject(fingerprinter.describe(key), loggerName, level), now);
-                if (gate == null) {
-                    return false;
-                }
-            }
+        if (gate != null) {
             long before = gate.refuseFast(now);
             if (before != Gate.NOT_REFUSED) {
                 if ((before & CLOCK_REFRESH_MASK) == CLOCK_REFRESH_MASK && ticking != null) {
@@ -107,17 +100,33 @@ public final class FloodFilter {
                 }
                 return !dryRun;
             }
-            int outcome = gate.decide(now, cap);
-            if (outcome == Gate.PASSED) {
-                return false;
+        }
+        return decide(probe, gate, now, loggerName, level);
+    }
+
+    /** The part of {@link #suppress} that takes a lock: a key that is not refusing repeats, or a new key. */
+    private boolean decide(Object probe, Gate<Subject> known, long now, String loggerName, Object level) {
+        Gate<Subject> gate = known;
+        while (true) {
+            if (gate == null) {
+                Object key = fingerprinter.freeze(probe);
+                gate = ledger.admit(key, new Subject(fingerprinter.describe(key), loggerName, level), now);
+                if (gate == null) {
+                    return false;
+                }
+                if (gate.refuseFast(now) != Gate.NOT_REFUSED) {
+                    return !dryRun;
+                }
             }
-            if (outcome == Gate.REFUSED_BY_KEY) {
+            int outcome = gate.decide(now, cap);
+            if (outcome == Gate.RETIRED) {
+                gate = null;
+                continue;
+            }
+            if (gate.refusesRepeatsAt(now)) {
                 ledger.remember(gate);
             }
-            if (outcome != Gate.RETIRED) {
-                return !dryRun;
-            }
-            gate = null;
+            return outcome != Gate.PASSED && !dryRun;
         }
     }
 

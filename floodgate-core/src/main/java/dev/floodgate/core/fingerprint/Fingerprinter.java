@@ -54,6 +54,14 @@ public final class Fingerprinter {
      * @return the template itself, or a thread-local probe to {@link #freeze} before storing
      */
     public Object probe(String template, boolean hasArguments, String loggerName, Object level, Throwable thrown) {
+        if (hasArguments && !composite && template.length() <= MAX_TEMPLATE_CHARS) {
+            return template;
+        }
+        return slowProbe(template, hasArguments, loggerName, level, thrown);
+    }
+
+    private Object slowProbe(String template, boolean hasArguments, String loggerName, Object level,
+            Throwable thrown) {
         int full = template.length();
         int length = Math.min(full, MAX_TEMPLATE_CHARS);
         boolean mask = false;

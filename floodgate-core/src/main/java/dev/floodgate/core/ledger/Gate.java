@@ -130,6 +130,11 @@ public final class Gate<A> {
         return before;
     }
 
+    /** Returns whether {@link #refuseFast} would refuse an event at {@code nowMillis} without the lock. */
+    public boolean refusesRepeatsAt(long nowMillis) {
+        return nowMillis < fastUntil;
+    }
+
     /**
      * Decides one event under this gate's lock.
      *

@@ -56,7 +56,7 @@ public final class KeyLedger<A> {
     private final ReentrantReadWriteLock admission = new ReentrantReadWriteLock();
     private volatile boolean closed;
     private volatile long nextFullSweepAt = Long.MIN_VALUE;
-    /** The gate that most recently started refusing, found by key identity before the map is asked. */
+    /** The gate that most recently started refusing repeats, found by key identity before the map is asked. */
     private volatile Gate<A> recent;
 
     /** Tallies of forgotten gates, waiting for the next drain; guarded by itself. */
@@ -95,8 +95,9 @@ public final class KeyLedger<A> {
     }
 
     /**
-     * Notes that {@code gate} started refusing, so that the next {@link #find} of the very same key object skips
-     * the map: a flood of one template is found with one read. Called about once per timeframe per flooding key.
+     * Notes that {@code gate} refuses repeats without its lock now, so that the next {@link #find} of the very same
+     * key object skips the map: a flood of one template is found with one read. Called about once per timeframe
+     * per flooding key.
      */
     public void remember(Gate<A> gate) {
         recent = gate;

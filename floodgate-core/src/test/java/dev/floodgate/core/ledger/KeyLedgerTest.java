@@ -53,6 +53,31 @@ class KeyLedgerTest {
     }
 
     @Test
+    void find_rememberedGate_isFoundByKeyIdentityAndOthersByTheMap() {
+        KeyLedger<String> ledger = ledger(10);
+        String key = "x {}";
+        Gate<String> x = ledger.admit(key, key, EPOCH);
+        Gate<String> y = ledger.admit("y {}", "y", EPOCH);
+        ledger.remember(y);
+        assertThat(ledger.find(key)).isSameAs(x);
+        assertThat(ledger.find("y {}")).isSameAs(y);
+        assertThat(ledger.find(new String("y {}"))).isSameAs(y);
+        assertThat(ledger.find("z {}")).isNull();
+    }
+
+    @Test
+    void find_rememberedGateRetired_isReturnedAndAnswersRetired() {
+        KeyLedger<String> ledger = ledger(10);
+        String key = "x {}";
+        assertThat(flood(ledger, key, 40, EPOCH)).isEqualTo(16);
+        ledger.remember(ledger.find(key));
+        ledger.sweep(EPOCH + 60_000);
+        Gate<String> stale = ledger.find(key);
+        assertThat(stale.decide(EPOCH + 60_000, null)).isEqualTo(Gate.RETIRED);
+        assertThat(flood(ledger, key, 40, EPOCH + 60_000)).isEqualTo(16);
+    }
+
+    @Test
     void admit_beyondTheBound_sharesTheOverflowGate() {
         KeyLedger<String> ledger = ledger(3);
         for (String key : new String[] {"a", "b", "c"}) {
