@@ -109,14 +109,17 @@ public final class FloodFilter {
         Gate<Subject> gate = known;
         while (true) {
             if (gate == null) {
+                gate = ledger.overflowIfFull(now);
+            }
+            if (gate == null) {
                 Object key = fingerprinter.freeze(probe);
                 gate = ledger.admit(key, new Subject(fingerprinter.describe(key), loggerName, level), now);
                 if (gate == null) {
                     return false;
                 }
-                if (gate.refuseFast(now) != Gate.NOT_REFUSED) {
-                    return !dryRun;
-                }
+            }
+            if (gate != known && gate.refuseFast(now) != Gate.NOT_REFUSED) {
+                return !dryRun;
             }
             int outcome = gate.decide(now, cap);
             if (outcome == Gate.RETIRED) {

@@ -12,8 +12,8 @@ import java.lang.invoke.VarHandle;
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
  * {@code decide} that returns {@link #REFUSED_BY_KEY} or {@link #REFUSED_BY_CAP}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
- * under the lock. Memory: the limiter, a few fields, and once the key first saturates a striped cell array of
- * {@code 128 × (stripes + 1)} bytes.
+ * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets a striped
+ * cell array of {@code 128 × (stripes + 1)} bytes.
  *
  * @param <A> the attachment type of the ledger
  */
@@ -36,8 +36,9 @@ public final class Gate<A> {
      *  (1) The limiter, the tally fields and cellsOpen are guarded by `this`.
      *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
      *      (KeyLimiter.refusedUntil), the lock holder opens the cells (each count set to 0) and then publishes
-     *      fastUntil = until (volatile). A caller with now < fastUntil adds 1 to one cell (getAndAdd); if the
-     *      value before was >= 0 the cell was open and the event is counted while the promise holds.
+     *      fastUntil = until (volatile). A caller with now < fastUntil adds 1 to a cell: the inline `base` cell
+     *      with a CAS, or its stripe with getAndAdd once stripes exist; if the value before was >= 0 the cell was
+     *      open and the event is counted while the promise holds.
      *  (3) Closing. The lock holder writes fastUntil = NOT_REFUSING, then swaps each count for CLOSED (far below
      *      zero) and folds the sum into the limiter (addRefused) and the tally. An add after the swap sees a
      *      negative value, is not counted, and its caller takes the lock; the stray increment is discarded when
@@ -46,8 +47,11 @@ public final class Gate<A> {
      *  (4) ABA: a caller may read fastUntil of one saturation and add to a cell of a later one. That is still
      *      correct: fastUntil only grows while the limiter's timeframe only moves forward, so the event lies
      *      before the newer promise too.
-     *  (5) Stripes: one cell per stripe, 128 bytes apart against false sharing, chosen by thread id, so two
-     *      threads flooding one key rarely touch the same cache line.
+     *  (5) Stripes. A key flooded by one thread at a time needs only `base`. When a CAS on `base` fails because
+     *      another caller changed it, the caller publishes a stripe array (CAS on `stripes`, once) whose cells
+     *      are born CLOSED, and takes the lock; the lock holder opens and closes stripes together with `base`, so
+     *      a stripe can never be open outside a promise. Stripes are 128 bytes apart against false sharing and
+     *      chosen by thread id, so two threads flooding one key rarely touch the same cache line.
      *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may
      *  see a slightly old time. Counts are never affected.
      *
@@ -55,6 +59,19 @@ public final class Gate<A> {
      */
 
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle BASE;
+    private static final VarHandle STRIPE_ARRAY;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            BASE = lookup.findVarHandle(Gate.class, "base", long.class);
+            STRIPE_ARRAY = lookup.findVarHandle(Gate.class, "stripes", long[].class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final int STRIDE = 16;
     private static final int COUNT = 0;
     private static final int FIRST = 1;
@@ -68,8 +85,15 @@ public final class Gate<A> {
     private final KeyLimiter limiter;
 
     private volatile long fastUntil = KeyLimiter.NOT_REFUSING;
-    /** Written under the lock before the first fastUntil that publishes it; never reset to null. */
-    private long[] cells;
+    /** The inline cell: refused events counted without the lock while no stripes exist (accessed through BASE). */
+    @SuppressWarnings("unused")
+    private volatile long base = CLOSED;
+    /** First and last refusal counted in {@code base}; written after its CAS, read under the lock. */
+    private long baseFirst;
+    private long baseLast;
+    /** Null until two callers collide on {@code base}; then never reset (accessed through STRIPE_ARRAY). */
+    @SuppressWarnings("unused")
+    private volatile long[] stripes;
     private boolean cellsOpen;
     private volatile boolean retired;
 
@@ -117,17 +141,49 @@ public final class Gate<A> {
         if (nowMillis >= fastUntil) {
             return NOT_REFUSED;
         }
-        long[] c = cells;
-        int base = STRIDE * (1 + (int) (Thread.currentThread().getId() & (STRIPES - 1)));
-        long before = (long) CELL.getAndAdd(c, base + COUNT, 1L);
+        long[] s = stripes;
+        if (s == null) {
+            long seen = base;
+            if (seen < 0) {
+                return NOT_REFUSED;
+            }
+            long witness = (long) BASE.compareAndExchange(this, seen, seen + 1);
+            if (witness != seen) {
+                if (witness >= 0) {
+                    inflate();
+                }
+                return NOT_REFUSED;
+            }
+            if (seen == 0) {
+                baseFirst = nowMillis;
+            }
+            baseLast = nowMillis;
+            return seen;
+        }
+        int i = STRIDE * (1 + (int) (Thread.currentThread().getId() & (STRIPES - 1)));
+        long before = (long) CELL.getAndAdd(s, i + COUNT, 1L);
         if (before < 0) {
             return NOT_REFUSED;
         }
         if (before == 0) {
-            CELL.setOpaque(c, base + FIRST, nowMillis);
+            CELL.setOpaque(s, i + FIRST, nowMillis);
         }
-        CELL.setOpaque(c, base + LAST, nowMillis);
+        CELL.setOpaque(s, i + LAST, nowMillis);
         return before;
+    }
+
+    /** Returns whether callers collided on this gate's inline cell, so that it counts in stripes now. */
+    boolean striped() {
+        return stripes != null;
+    }
+
+    /** Publishes closed stripes after a collision on {@code base}; the next lock holder opens them. */
+    void inflate() {
+        long[] s = new long[STRIDE * (STRIPES + 1)];
+        for (int i = STRIDE; i < s.length; i += STRIDE) {
+            s[i + COUNT] = CLOSED;
+        }
+        STRIPE_ARRAY.compareAndSet(this, null, s);
     }
 
     /** Returns whether {@link #refuseFast} would refuse an event at {@code nowMillis} without the lock. */
@@ -211,13 +267,20 @@ public final class Gate<A> {
         }
         cellsOpen = false;
         fastUntil = KeyLimiter.NOT_REFUSING;
-        long[] c = cells;
         long sum = 0;
-        for (int base = STRIDE; base < c.length; base += STRIDE) {
-            long n = (long) CELL.getAndSet(c, base + COUNT, CLOSED);
-            if (n > 0) {
-                sum += n;
-                noteTimes((long) CELL.getOpaque(c, base + FIRST), (long) CELL.getOpaque(c, base + LAST));
+        long n = (long) BASE.getAndSet(this, CLOSED);
+        if (n > 0) {
+            sum += n;
+            noteTimes(baseFirst, baseLast);
+        }
+        long[] s = stripes;
+        if (s != null) {
+            for (int i = STRIDE; i < s.length; i += STRIDE) {
+                n = (long) CELL.getAndSet(s, i + COUNT, CLOSED);
+                if (n > 0) {
+                    sum += n;
+                    noteTimes((long) CELL.getOpaque(s, i + FIRST), (long) CELL.getOpaque(s, i + LAST));
+                }
             }
         }
         if (sum > 0) {
@@ -230,14 +293,16 @@ public final class Gate<A> {
         if (cellsOpen) {
             return;
         }
-        if (cells == null) {
-            cells = new long[STRIDE * (STRIPES + 1)];
-        }
-        long[] c = cells;
-        for (int base = STRIDE; base < c.length; base += STRIDE) {
-            CELL.setOpaque(c, base + FIRST, Long.MAX_VALUE);
-            CELL.setOpaque(c, base + LAST, Long.MIN_VALUE);
-            CELL.setVolatile(c, base + COUNT, 0L);
+        baseFirst = Long.MAX_VALUE;
+        baseLast = Long.MIN_VALUE;
+        BASE.setVolatile(this, 0L);
+        long[] s = stripes;
+        if (s != null) {
+            for (int i = STRIDE; i < s.length; i += STRIDE) {
+                CELL.setOpaque(s, i + FIRST, Long.MAX_VALUE);
+                CELL.setOpaque(s, i + LAST, Long.MIN_VALUE);
+                CELL.setVolatile(s, i + COUNT, 0L);
+            }
         }
         cellsOpen = true;
         fastUntil = until;

@@ -136,6 +136,19 @@ public final class KeyLedger<A> {
         return null;
     }
 
+    /**
+     * Returns the shared overflow gate if no new key fits now (after the sweep a full ledger may trigger), else
+     * null; lets a caller skip building an attachment that {@link #admit} would not store. Advisory: {@code admit}
+     * checks again.
+     */
+    public Gate<A> overflowIfFull(long nowMillis) {
+        if (closed || reserved.get() < maxKeys) {
+            return null;
+        }
+        sweepIfFull(nowMillis);
+        return reserved.get() < maxKeys ? null : overflow;
+    }
+
     private Gate<A> insert(Object key, A attachment) {
         admission.readLock().lock();
         try {

@@ -12,6 +12,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class GateTest {
 
@@ -84,6 +86,16 @@ class GateTest {
     }
 
     @Test
+    void refuseFast_oneThread_countsInTheInlineCell() {
+        Gate<String> gate = gate();
+        for (int i = 0; i < 1_000; i++) {
+            offer(gate, EPOCH);
+        }
+        assertThat(gate.striped()).isFalse();
+        assertThat(gate.drain(Tally.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(1_000 - 16);
+    }
+
+    @Test
     void drain_nothingRefused_returnsNull() {
         Gate<String> gate = gate();
         gate.decide(EPOCH, null);
@@ -128,9 +140,29 @@ class GateTest {
     }
 
     @Test
-    @Timeout(60)
-    void offer_threadsOnOneKeyWithClockStill_allowExactlyWhatOneThreadGets() throws Exception {
+    void inflate_duringSaturation_movesCountingToStripesWithoutLosingAny() {
         Gate<String> gate = gate();
+        for (int i = 0; i < 100; i++) {
+            offer(gate, EPOCH);
+        }
+        gate.inflate();
+        assertThat(gate.striped()).isTrue();
+        assertThat(gate.refuseFast(EPOCH)).as("stripes are born closed").isEqualTo(Gate.NOT_REFUSED);
+        for (int i = 0; i < 100; i++) {
+            assertThat(offer(gate, EPOCH)).isEqualTo(Gate.REFUSED_BY_KEY);
+        }
+        assertThat(gate.refuseFast(EPOCH)).as("open after the lock holder reopened").isNotEqualTo(Gate.NOT_REFUSED);
+        assertThat(gate.drain(Tally.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(200 + 1 - 16);
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    @Timeout(60)
+    void offer_threadsOnOneKeyWithClockStill_allowExactlyWhatOneThreadGets(boolean striped) throws Exception {
+        Gate<String> gate = gate();
+        if (striped) {
+            gate.inflate();
+        }
         int threads = 4;
         int perThread = 250_000;
         AtomicLong passed = new AtomicLong();
