@@ -41,7 +41,7 @@ import org.slf4j.Marker;
  * reset or stopped (reconfiguration, {@code scan} reload, shutdown hook) that happens before the appenders stop.
  * Memory: bounded by {@code maxKeys} fingerprints.
  */
-public final class FloodgateTurboFilter extends TurboFilter {
+public final class FloodgateTurboFilter extends TurboFilter implements OptionSetters {
 
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final UnknownElements unknown = new UnknownElements(FloodgateTurboFilter.class);
@@ -190,149 +190,8 @@ public final class FloodgateTurboFilter extends TurboFilter {
         return getName() == null ? "FloodgateTurboFilter" : "FloodgateTurboFilter [" + getName() + "]";
     }
 
-    private void set(Option option, String value) {
+    @Override
+    public void setOption(Option option, String value) {
         settings.put(option.key(), value);
-    }
-
-    // ---- Options: one setter per Option, named after Option.key(); each only stores the text for start(). ----
-
-    /** Sets {@code limiter}: rate algorithm per fingerprint: {@code attrition}, {@code window} or {@code cell}; see {@link Option#LIMITER}. */
-    public void setLimiter(String value) {
-        set(Option.LIMITER, value);
-    }
-
-    /** Sets {@code count}: events per period (window and cell); see {@link Option#COUNT}. */
-    public void setCount(String value) {
-        set(Option.COUNT, value);
-    }
-
-    /** Sets {@code period}: the period of {@code count} (window and cell); see {@link Option#PERIOD}. */
-    public void setPeriod(String value) {
-        set(Option.PERIOD, value);
-    }
-
-    /** Sets {@code burst}: extra events at once (cell); see {@link Option#BURST}. */
-    public void setBurst(String value) {
-        set(Option.BURST, value);
-    }
-
-    /** Sets {@code cap}: the global cap: {@code none}, {@code window} or {@code cell}; see {@link Option#CAP}. */
-    public void setCap(String value) {
-        set(Option.CAP, value);
-    }
-
-    /** Sets {@code capCount}: events per {@code capPeriod} through this filter; see {@link Option#CAP_COUNT}. */
-    public void setCapCount(String value) {
-        set(Option.CAP_COUNT, value);
-    }
-
-    /** Sets {@code capPeriod}: the period of {@code capCount}; see {@link Option#CAP_PERIOD}. */
-    public void setCapPeriod(String value) {
-        set(Option.CAP_PERIOD, value);
-    }
-
-    /** Sets {@code capBurst}: extra events at once through a {@code cell} cap; see {@link Option#CAP_BURST}. */
-    public void setCapBurst(String value) {
-        set(Option.CAP_BURST, value);
-    }
-
-    /** Sets {@code windowSize}: number of timeframes the limiter remembers; see {@link Option#WINDOW_SIZE}. */
-    public void setWindowSize(String value) {
-        set(Option.WINDOW_SIZE, value);
-    }
-
-    /** Sets {@code timeframe}: length of one timeframe, e.g. {@code 5 seconds}; see {@link Option#TIMEFRAME}. */
-    public void setTimeframe(String value) {
-        set(Option.TIMEFRAME, value);
-    }
-
-    /** Sets {@code timeframeSpilloverThreshold}; see {@link Option#TIMEFRAME_SPILLOVER_THRESHOLD}. */
-    public void setTimeframeSpilloverThreshold(String value) {
-        set(Option.TIMEFRAME_SPILLOVER_THRESHOLD, value);
-    }
-
-    /** Sets {@code spilloverThreshold}; see {@link Option#SPILLOVER_THRESHOLD}. */
-    public void setSpilloverThreshold(String value) {
-        set(Option.SPILLOVER_THRESHOLD, value);
-    }
-
-    /** Sets {@code attritionLogarithmBase}; see {@link Option#ATTRITION_LOGARITHM_BASE}. */
-    public void setAttritionLogarithmBase(String value) {
-        set(Option.ATTRITION_LOGARITHM_BASE, value);
-    }
-
-    /** Sets {@code inverseAttritionDeltaMin}; see {@link Option#INVERSE_ATTRITION_DELTA_MIN}. */
-    public void setInverseAttritionDeltaMin(String value) {
-        set(Option.INVERSE_ATTRITION_DELTA_MIN, value);
-    }
-
-    /** Sets {@code attritionMin}; see {@link Option#ATTRITION_MIN}. */
-    public void setAttritionMin(String value) {
-        set(Option.ATTRITION_MIN, value);
-    }
-
-    /** Sets {@code maxKeys}: most fingerprints tracked at once; see {@link Option#MAX_KEYS}. */
-    public void setMaxKeys(String value) {
-        set(Option.MAX_KEYS, value);
-    }
-
-    /** Sets {@code includeLogger}: {@code true} or {@code false}; see {@link Option#INCLUDE_LOGGER}. */
-    public void setIncludeLogger(String value) {
-        set(Option.INCLUDE_LOGGER, value);
-    }
-
-    /** Sets {@code includeLevel}: {@code true} or {@code false}; see {@link Option#INCLUDE_LEVEL}. */
-    public void setIncludeLevel(String value) {
-        set(Option.INCLUDE_LEVEL, value);
-    }
-
-    /** Sets {@code includeThrowable}: {@code true} or {@code false}; see {@link Option#INCLUDE_THROWABLE}. */
-    public void setIncludeThrowable(String value) {
-        set(Option.INCLUDE_THROWABLE, value);
-    }
-
-    /** Sets {@code includeThrowableFrame}; see {@link Option#INCLUDE_THROWABLE_FRAME}. */
-    public void setIncludeThrowableFrame(String value) {
-        set(Option.INCLUDE_THROWABLE_FRAME, value);
-    }
-
-    /** Sets {@code maskTokens}: {@code true} or {@code false}; see {@link Option#MASK_TOKENS}. */
-    public void setMaskTokens(String value) {
-        set(Option.MASK_TOKENS, value);
-    }
-
-    /** Sets {@code exemptMarkers}: comma-separated marker names; see {@link Option#EXEMPT_MARKERS}. */
-    public void setExemptMarkers(String value) {
-        set(Option.EXEMPT_MARKERS, value);
-    }
-
-    /** Sets {@code minLevel}: TRACE, DEBUG, INFO, WARN or ERROR; see {@link Option#MIN_LEVEL}. */
-    public void setMinLevel(String value) {
-        set(Option.MIN_LEVEL, value);
-    }
-
-    /** Sets {@code loggers}: comma-separated logger name prefixes; see {@link Option#LOGGERS}. */
-    public void setLoggers(String value) {
-        set(Option.LOGGERS, value);
-    }
-
-    /** Sets {@code excludeLoggers}: comma-separated logger name prefixes; see {@link Option#EXCLUDE_LOGGERS}. */
-    public void setExcludeLoggers(String value) {
-        set(Option.EXCLUDE_LOGGERS, value);
-    }
-
-    /** Sets {@code summaryInterval}, e.g. {@code 30 seconds}; see {@link Option#SUMMARY_INTERVAL}. */
-    public void setSummaryInterval(String value) {
-        set(Option.SUMMARY_INTERVAL, value);
-    }
-
-    /** Sets {@code summaryLevel}: a level, or empty for each message's own; see {@link Option#SUMMARY_LEVEL}. */
-    public void setSummaryLevel(String value) {
-        set(Option.SUMMARY_LEVEL, value);
-    }
-
-    /** Sets {@code dryRun}: {@code true} or {@code false}; see {@link Option#DRY_RUN}. */
-    public void setDryRun(String value) {
-        set(Option.DRY_RUN, value);
     }
 }
