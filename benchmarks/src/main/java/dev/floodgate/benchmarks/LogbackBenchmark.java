@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One logging call through Logback 1.5 (SLF4J 2 API) with Floodgate's turbo filter, with
+ * One logging call through Logback 1.5 (SLF4J 2 API) with Floodgate's turbo filter (also with token masking off), with
  * {@code DuplicateMessageFilter} (allowedRepetitions 5), and with no filter into a NOP or a file appender.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar LogbackBenchmark -prof gc -t 1} (and {@code -t 2});
@@ -43,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class LogbackBenchmark {
 
     /** Which filter and appender the context has. */
-    @Param({"floodgate", "duplicateMessageFilter", "noFilter", "noFilterFile"})
+    @Param({"floodgate", "floodgateNoMasking", "duplicateMessageFilter", "noFilter", "noFilterFile"})
     public String setup;
 
     private LoggerContext context;
@@ -60,9 +60,10 @@ public class LogbackBenchmark {
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
         root.addAppender(appender);
-        if (setup.equals("floodgate")) {
+        if (setup.startsWith("floodgate")) {
             FloodgateTurboFilter filter = new FloodgateTurboFilter();
             filter.setContext(context);
+            filter.setMaskTokens(String.valueOf(!setup.equals("floodgateNoMasking")));
             filter.start();
             context.addTurboFilter(filter);
         } else if (setup.equals("duplicateMessageFilter")) {

@@ -78,7 +78,8 @@ public final class Report {
                 run(LogbackBenchmark.class, method, lbFilters, threads);
                 run(Log4j2Benchmark.class, method, l4Filters, threads);
             }
-            run(LogbackBenchmark.class, "masked", lbFilters, threads);
+            run(LogbackBenchmark.class, "masked", new String[] {"floodgate", "floodgateNoMasking",
+                "duplicateMessageFilter", "noFilter"}, threads);
         }
         run(EndToEndBenchmark.class, "flood", END_TO_END, 1);
         for (String setup : END_TO_END) {

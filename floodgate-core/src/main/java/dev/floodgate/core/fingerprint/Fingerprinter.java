@@ -64,24 +64,20 @@ public final class Fingerprinter {
             Throwable thrown) {
         int full = template.length();
         int length = Math.min(full, MAX_TEMPLATE_CHARS);
-        boolean mask = false;
-        int textHash = 0;
+        FingerprintKey probe = PROBE.get();
         if (maskTokens && !hasArguments) {
-            long masked = TokenMasker.maskedHash(template, length);
-            mask = TokenMasker.hasTokens(masked);
-            textHash = TokenMasker.hash(masked);
-        } else if (length < full) {
-            textHash = prefixHash(template, length);
-        } else if (composite) {
-            textHash = template.hashCode();
-        }
-        if (!composite && !mask && length == full) {
+            boolean masked = probe.mask(template, length);
+            if (!masked && !composite && length == full) {
+                return template;
+            }
+        } else if (!composite && length == full) {
             return template;
+        } else {
+            probe.text(template, length, length == full ? template.hashCode() : prefixHash(template, length));
         }
         Class<?> thrownClass = includeThrowable && thrown != null ? thrown.getClass() : null;
         StackTraceElement frame = includeThrowableFrame && thrown != null ? firstFrame(thrown) : null;
-        return PROBE.get().set(template, length, mask, textHash, includeLogger ? loggerName : null,
-                includeLevel ? level : null, thrownClass, frame);
+        return probe.parts(includeLogger ? loggerName : null, includeLevel ? level : null, thrownClass, frame);
     }
 
     /** Returns an immutable key equal to {@code probe}, for storing. */

@@ -4,8 +4,8 @@ package dev.floodgate.core.fingerprint;
  * Masks the variable tokens of a rendered or concatenated message so that its repeats share one fingerprint:
  * {@code "Failed for order 12345 from 10.0.0.7"} becomes {@code "Failed for order <n> from <ip>"}.
  *
- * <p>Stateless and thread-safe. {@link #maskedHash} and {@link #matches} walk the text without allocating, so a
- * message can be looked up by its masked form without building it; {@link #mask} builds it once, for storage.
+ * <p>Stateless and thread-safe. {@link #mask(char[], int, char[])} masks into a caller's buffer without allocating,
+ * so a message can be looked up by its masked form without building a string; {@link #mask(String)} builds one.
  *
  * <p>Tokens, tried in this order at each position:
  * <ul>
@@ -53,112 +53,64 @@ public final class TokenMasker {
 
     /** Returns the first {@code length} characters of {@code text} with their variable tokens masked. */
     public static String mask(String text, int length) {
-        StringBuilder out = new StringBuilder(length);
-        int i = 0;
-        while (i < length) {
-            long token = token(text, i, length);
-            int kind = kind(token);
-            int end = end(token);
-            if (kind == KIND_LITERAL) {
-                out.append(text, i, end);
-            } else if (kind == KIND_QUOTED) {
-                out.append(text.charAt(i)).append(STRING).append(text.charAt(end - 1));
-            } else {
-                out.append(PLACEHOLDERS[kind]);
-            }
-            i = end;
-        }
-        return out.toString();
+        char[] in = new char[length];
+        text.getChars(0, length, in, 0);
+        char[] out = new char[maxMaskedLength(length)];
+        return new String(out, 0, maskedLength(mask(in, length, out)));
+    }
+
+    /** Returns the most characters {@link #mask(char[], int, char[])} can write for {@code length} input ones. */
+    public static int maxMaskedLength(int length) {
+        // the widest expansion is an empty quoted string: 2 characters become 7
+        return length * 4;
     }
 
     /**
-     * Returns {@code mask(text, length).hashCode()} computed without building the masked text, and whether there
-     * was anything to mask, packed: the low 32 bits are the hash ({@link #hash}), bit 32 is set if at least one
-     * token was masked ({@link #hasTokens}).
+     * Masks the first {@code length} characters of {@code in} into {@code out} without allocating; {@code out} needs
+     * {@link #maxMaskedLength} characters.
+     *
+     * @return the number of characters written and whether any token was masked, packed: read them with
+     *     {@link #maskedLength} and {@link #hasTokens}
      */
-    public static long maskedHash(String text, int length) {
-        int h = 0;
+    public static long mask(char[] in, int length, char[] out) {
+        int n = 0;
         boolean masked = false;
         int i = 0;
         while (i < length) {
-            long token = token(text, i, length);
+            long token = token(in, i, length);
             int kind = kind(token);
             int end = end(token);
             if (kind == KIND_LITERAL) {
-                for (int k = i; k < end; k++) {
-                    h = 31 * h + text.charAt(k);
-                }
-                i = end;
-                continue;
-            }
-            masked = true;
-            if (kind == KIND_QUOTED) {
-                h = 31 * h + text.charAt(i);
-                h = hashInto(h, STRING);
-                h = 31 * h + text.charAt(end - 1);
+                System.arraycopy(in, i, out, n, end - i);
+                n += end - i;
+            } else if (kind == KIND_QUOTED) {
+                masked = true;
+                out[n++] = in[i];
+                n = put(out, n, STRING);
+                out[n++] = in[end - 1];
             } else {
-                h = hashInto(h, PLACEHOLDERS[kind]);
+                masked = true;
+                n = put(out, n, PLACEHOLDERS[kind]);
             }
             i = end;
         }
-        return (h & 0xFFFF_FFFFL) | (masked ? 1L << 32 : 0L);
+        return n | (masked ? 1L << 32 : 0L);
     }
 
-    /** Returns the hash packed in a {@link #maskedHash} result. */
-    public static int hash(long maskedHash) {
-        return (int) maskedHash;
+    /** Returns the number of characters a {@link #mask(char[], int, char[])} result says it wrote. */
+    public static int maskedLength(long result) {
+        return (int) result;
     }
 
-    /** Returns whether a {@link #maskedHash} result saw at least one token. */
-    public static boolean hasTokens(long maskedHash) {
-        return (maskedHash >>> 32) != 0;
+    /** Returns whether a {@link #mask(char[], int, char[])} result saw at least one token. */
+    public static boolean hasTokens(long result) {
+        return (result >>> 32) != 0;
     }
 
-    /** Returns whether the first {@code length} characters of {@code raw}, masked, equal {@code masked}. */
-    public static boolean matches(String raw, int length, String masked) {
-        int j = 0;
-        int m = masked.length();
-        int i = 0;
-        while (i < length) {
-            long token = token(raw, i, length);
-            int kind = kind(token);
-            int end = end(token);
-            if (kind == KIND_LITERAL) {
-                if (j + end - i > m) {
-                    return false;
-                }
-                while (i < end) {
-                    if (masked.charAt(j++) != raw.charAt(i++)) {
-                        return false;
-                    }
-                }
-                continue;
-            }
-            if (kind == KIND_QUOTED) {
-                if (j >= m || masked.charAt(j++) != raw.charAt(i) || !masked.startsWith(STRING, j)) {
-                    return false;
-                }
-                j += STRING.length();
-                if (j >= m || masked.charAt(j++) != raw.charAt(end - 1)) {
-                    return false;
-                }
-            } else {
-                String placeholder = PLACEHOLDERS[kind];
-                if (!masked.startsWith(placeholder, j)) {
-                    return false;
-                }
-                j += placeholder.length();
-            }
-            i = end;
-        }
-        return j == m;
-    }
-
-    private static int hashInto(int h, String s) {
-        for (int k = 0; k < s.length(); k++) {
-            h = 31 * h + s.charAt(k);
-        }
-        return h;
+    private static int put(char[] out, int n, String placeholder) {
+        int length = placeholder.length();
+        placeholder.getChars(0, length, out, n);
+        return n + length;
     }
 
     private static int kind(long token) {
@@ -177,9 +129,9 @@ public final class TokenMasker {
      * Returns the token starting at {@code i} packed as (kind, end); a literal token is a run of characters that
      * contains nothing to mask: one character, or a whole word without digits (no token kind matches inside it).
      */
-    private static long token(String s, int i, int length) {
-        char c = s.charAt(i);
-        boolean atBoundary = i == 0 || !isWordChar(s.charAt(i - 1));
+    private static long token(char[] s, int i, int length) {
+        char c = s[i];
+        boolean atBoundary = i == 0 || !isWordChar(s[i - 1]);
         if (atBoundary && (c == '\'' || c == '"')) {
             int close = closingQuote(s, i, length, c);
             return token(close < 0 ? KIND_LITERAL : KIND_QUOTED, close < 0 ? i + 1 : close + 1);
@@ -229,12 +181,12 @@ public final class TokenMasker {
      * hex-led token must lie: its length (low 32 bits), its dots (bits 32–47) and its colons (bits 48–63), so
      * that only the token kinds its shape allows are tried.
      */
-    private static long shape(String s, int i, int length) {
+    private static long shape(char[] s, int i, int length) {
         int j = i;
         long dots = 0;
         long colons = 0;
         while (j < length) {
-            char c = s.charAt(j);
+            char c = s[j];
             if (c == '.') {
                 dots++;
             } else if (c == ':') {
@@ -248,10 +200,10 @@ public final class TokenMasker {
     }
 
     /** Returns the end of the word starting at {@code i} if it holds no digit, else -1. */
-    private static int digitFreeWordEnd(String s, int i, int length) {
+    private static int digitFreeWordEnd(char[] s, int i, int length) {
         int j = i;
         while (j < length) {
-            char c = s.charAt(j);
+            char c = s[j];
             if (isDigit(c)) {
                 return -1;
             }
@@ -263,22 +215,22 @@ public final class TokenMasker {
         return j;
     }
 
-    private static int closingQuote(String s, int open, int length, char quote) {
+    private static int closingQuote(char[] s, int open, int length, char quote) {
         for (int j = open + 1; j < length; j++) {
-            if (s.charAt(j) == quote && (j + 1 == length || !isWordChar(s.charAt(j + 1)))) {
+            if (s[j] == quote && (j + 1 == length || !isWordChar(s[j + 1]))) {
                 return j;
             }
         }
         return -1;
     }
 
-    private static int uuid(String s, int i, int length) {
+    private static int uuid(char[] s, int i, int length) {
         int end = i + 36;
-        if (end > length || (end < length && isWordChar(s.charAt(end)))) {
+        if (end > length || (end < length && isWordChar(s[end]))) {
             return -1;
         }
         for (int k = 0; k < 36; k++) {
-            char c = s.charAt(i + k);
+            char c = s[i + k];
             boolean dash = k == 8 || k == 13 || k == 18 || k == 23;
             if (dash ? c != '-' : !isHexDigit(c)) {
                 return -1;
@@ -287,28 +239,28 @@ public final class TokenMasker {
         return end;
     }
 
-    private static int prefixedHex(String s, int i, int length) {
-        if (s.charAt(i) != '0' || i + 2 >= length || (s.charAt(i + 1) | 0x20) != 'x' || !isHexDigit(s.charAt(i + 2))) {
+    private static int prefixedHex(char[] s, int i, int length) {
+        if (s[i] != '0' || i + 2 >= length || (s[i + 1] | 0x20) != 'x' || !isHexDigit(s[i + 2])) {
             return -1;
         }
         int j = i + 2;
-        while (j < length && isHexDigit(s.charAt(j))) {
+        while (j < length && isHexDigit(s[j])) {
             j++;
         }
-        return j < length && isWordChar(s.charAt(j)) ? -1 : j;
+        return j < length && isWordChar(s[j]) ? -1 : j;
     }
 
-    private static int ipv4(String s, int i, int length) {
+    private static int ipv4(char[] s, int i, int length) {
         int j = i;
         for (int part = 0; part < 4; part++) {
             if (part > 0) {
-                if (j >= length || s.charAt(j) != '.') {
+                if (j >= length || s[j] != '.') {
                     return -1;
                 }
                 j++;
             }
             int digits = 0;
-            while (j < length && isDigit(s.charAt(j)) && digits < 4) {
+            while (j < length && isDigit(s[j]) && digits < 4) {
                 j++;
                 digits++;
             }
@@ -316,22 +268,22 @@ public final class TokenMasker {
                 return -1;
             }
         }
-        if (j + 1 < length && s.charAt(j) == ':' && isDigit(s.charAt(j + 1))) {
+        if (j + 1 < length && s[j] == ':' && isDigit(s[j + 1])) {
             j++;
-            while (j < length && isDigit(s.charAt(j))) {
+            while (j < length && isDigit(s[j])) {
                 j++;
             }
         }
-        return j < length && (isWordChar(s.charAt(j)) || s.charAt(j) == '.' && j + 1 < length
-                && isDigit(s.charAt(j + 1))) ? -1 : j;
+        return j < length && (isWordChar(s[j]) || s[j] == '.' && j + 1 < length
+                && isDigit(s[j + 1])) ? -1 : j;
     }
 
-    private static int ipv6(String s, int i, int length) {
+    private static int ipv6(char[] s, int i, int length) {
         int j = i;
         int colons = 0;
         boolean digit = false;
         while (j < length) {
-            char c = s.charAt(j);
+            char c = s[j];
             if (c == ':') {
                 colons++;
             } else if (isHexDigit(c)) {
@@ -341,41 +293,41 @@ public final class TokenMasker {
             }
             j++;
         }
-        while (j > i && s.charAt(j - 1) == '.') {
+        while (j > i && s[j - 1] == '.') {
             j--;
         }
-        if (colons < 2 || !digit || (j < length && isWordChar(s.charAt(j)))) {
+        if (colons < 2 || !digit || (j < length && isWordChar(s[j]))) {
             return -1;
         }
         return j;
     }
 
-    private static int hexWord(String s, int i, int length) {
+    private static int hexWord(char[] s, int i, int length) {
         int j = i;
         boolean digit = false;
         boolean letter = false;
-        while (j < length && isHexDigit(s.charAt(j))) {
-            if (isDigit(s.charAt(j))) {
+        while (j < length && isHexDigit(s[j])) {
+            if (isDigit(s[j])) {
                 digit = true;
             } else {
                 letter = true;
             }
             j++;
         }
-        if (j - i < MIN_HEX_WORD || !digit || !letter || (j < length && isWordChar(s.charAt(j)))) {
+        if (j - i < MIN_HEX_WORD || !digit || !letter || (j < length && isWordChar(s[j]))) {
             return -1;
         }
         return j;
     }
 
-    private static int number(String s, int i, int length) {
+    private static int number(char[] s, int i, int length) {
         int j = i;
-        while (j < length && isDigit(s.charAt(j))) {
+        while (j < length && isDigit(s[j])) {
             j++;
         }
-        while (j + 1 < length && s.charAt(j) == '.' && isDigit(s.charAt(j + 1))) {
+        while (j + 1 < length && s[j] == '.' && isDigit(s[j + 1])) {
             j += 2;
-            while (j < length && isDigit(s.charAt(j))) {
+            while (j < length && isDigit(s[j])) {
                 j++;
             }
         }

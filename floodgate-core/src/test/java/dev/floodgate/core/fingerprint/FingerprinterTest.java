@@ -34,6 +34,34 @@ class FingerprinterTest {
     }
 
     @Test
+    void probe_randomMessages_hashAndEqualityAgreeWithTheFrozenText() {
+        java.util.Random random = new java.util.Random(dev.floodgate.core.TestSeed.SEED);
+        String alphabet = "ab01239fx.:-'\" _/Z";
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder sb = new StringBuilder();
+            int length = random.nextInt(40);
+            for (int k = 0; k < length; k++) {
+                sb.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String raw = sb.toString();
+            Object frozen = defaults.freeze(defaults.probe(raw, false, "l", "ERROR", null));
+            Object probe = defaults.probe(raw, false, "l", "ERROR", null);
+            assertThat(probe).as("%s %s", raw, dev.floodgate.core.TestSeed.describe()).isEqualTo(frozen);
+            assertThat(probe.hashCode()).isEqualTo(frozen.hashCode());
+            assertThat(defaults.describe(frozen)).isEqualTo(TokenMasker.mask(raw));
+        }
+    }
+
+    @Test
+    void probe_differentMaskedMessages_areNotEqual() {
+        Object frozen = defaults.freeze(defaults.probe("Failed for order 1", false, "l", "ERROR", null));
+        assertThat(defaults.probe("Failed for user 1", false, "l", "ERROR", null)).isNotEqualTo(frozen);
+        assertThat(defaults.probe("Failed for order 1 now", false, "l", "ERROR", null)).isNotEqualTo(frozen);
+        Object other = defaults.freeze(defaults.probe("x 'b' c", false, "l", "ERROR", null));
+        assertThat(defaults.probe("x 'a'", false, "l", "ERROR", null)).isNotEqualTo(other);
+    }
+
+    @Test
     void probe_maskingOff_keepsConcatenatedMessagesApart() {
         Fingerprinter plain = new Fingerprinter(false, false, false, false, false);
         assertThat(plain.probe("Failed for order 17", false, "l", "ERROR", null)).isEqualTo("Failed for order 17");
