@@ -42,6 +42,11 @@ public final class TokenMasker {
     private static final int KIND_QUOTED = 5;
     private static final String[] PLACEHOLDERS = {null, NUMBER, HEX, UUID, IP, STRING};
     private static final int MIN_HEX_WORD = 8;
+    private static final int ASCII = 128;
+    private static final byte WORD_CLASS = 1;
+    private static final byte HEX_CLASS = 2;
+    /** Character classes of ASCII: letters, digits and {@code _} are word characters; digits and a–f are hex. */
+    private static final byte[] CLASSES = classes();
 
     private TokenMasker() {
     }
@@ -335,17 +340,25 @@ public final class TokenMasker {
     }
 
     private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
+        return (char) (c - '0') < 10;
     }
 
     private static boolean isHexDigit(char c) {
-        return isDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+        return c < ASCII && (CLASSES[c] & HEX_CLASS) != 0;
     }
 
     private static boolean isWordChar(char c) {
-        if (c < 128) {
-            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        return c < ASCII ? (CLASSES[c] & WORD_CLASS) != 0 : Character.isLetterOrDigit(c);
+    }
+
+    private static byte[] classes() {
+        byte[] classes = new byte[ASCII];
+        for (char c = 0; c < ASCII; c++) {
+            boolean digit = c >= '0' && c <= '9';
+            boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+            boolean hexLetter = (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            classes[c] = (byte) ((digit || letter || c == '_' ? WORD_CLASS : 0) | (digit || hexLetter ? HEX_CLASS : 0));
         }
-        return Character.isLetterOrDigit(c);
+        return classes;
     }
 }
