@@ -19,7 +19,9 @@ import org.apache.logging.log4j.message.MapMessage;
 /**
  * A test appender, {@code <Counting name="..."/>}, that keeps no events, only counts: written events by message
  * template, and summary counts by fingerprint ({@code <other>} and {@code <forgotten>} for the shared scopes). For
- * floods too large to keep. Thread-safe and lock-free; it keeps no reference to events or (reusable) messages.
+ * floods too large to keep. With {@code byTemplate="false"} it keeps only totals (written events, and summary counts
+ * by scope: {@code <fingerprint>}, {@code <other>}, {@code <forgotten>}), so that a flood of unique messages takes no
+ * memory here. Thread-safe and lock-free; it keeps no reference to events or (reusable) messages.
  */
 @Plugin(name = "Counting", category = Node.CATEGORY, elementType = Appender.ELEMENT_TYPE)
 public final class CountingAppender extends AbstractAppender {
@@ -28,15 +30,18 @@ public final class CountingAppender extends AbstractAppender {
     private final Map<String, LongAdder> summarized = new ConcurrentHashMap<>();
     private final LongAdder summaries = new LongAdder();
     private final LongAdder afterStop = new LongAdder();
+    private final boolean byTemplate;
 
-    private CountingAppender(String name, Filter filter) {
+    private CountingAppender(String name, Filter filter, boolean byTemplate) {
         super(name, filter, null, true, Property.EMPTY_ARRAY);
+        this.byTemplate = byTemplate;
     }
 
     @PluginFactory
     public static CountingAppender create(@PluginAttribute("name") String name,
-            @PluginElement("Filter") Filter filter) {
-        return new CountingAppender(name, filter);
+            @PluginElement("Filter") Filter filter,
+            @PluginAttribute(value = "byTemplate", defaultBoolean = true) boolean byTemplate) {
+        return new CountingAppender(name, filter, byTemplate);
     }
 
     @Override
@@ -51,9 +56,13 @@ public final class CountingAppender extends AbstractAppender {
             Map<String, ?> fields = ((MapMessage<?, ?>) event.getMessage()).getData();
             String fingerprint = (String) fields.get(SuppressionSummary.FIELD_FINGERPRINT);
             long count = ((Number) fields.get(SuppressionSummary.FIELD_SUPPRESSED)).longValue();
+            if (!byTemplate && !fingerprint.equals("<other>") && !fingerprint.equals("<forgotten>")) {
+                fingerprint = "<fingerprint>";
+            }
             summarized.computeIfAbsent(fingerprint, k -> new LongAdder()).add(count);
         } else {
-            written.computeIfAbsent(event.getMessage().getFormat(), k -> new LongAdder()).increment();
+            written.computeIfAbsent(byTemplate ? event.getMessage().getFormat() : "", k -> new LongAdder())
+                    .increment();
         }
     }
 

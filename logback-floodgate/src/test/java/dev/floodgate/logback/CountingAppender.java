@@ -11,6 +11,10 @@ import java.util.concurrent.atomic.LongAdder;
  * An appender that keeps no events, only counts: written events by message template, and summary counts by
  * fingerprint ({@code <other>} and {@code <forgotten>} for the shared scopes). For floods too large to keep.
  *
+ * <p>With {@code <byTemplate>false</byTemplate>} it keeps only totals (written events, and summary counts by scope:
+ * {@code <fingerprint>}, {@code <other>}, {@code <forgotten>}), so that a flood of unique messages takes no memory
+ * here.
+ *
  * <p>Thread-safe and lock-free, so it adds no lock of its own to the threads it counts.
  */
 public final class CountingAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
@@ -19,6 +23,12 @@ public final class CountingAppender extends UnsynchronizedAppenderBase<ILoggingE
     private final Map<String, LongAdder> summarized = new ConcurrentHashMap<>();
     private final LongAdder summaries = new LongAdder();
     private final LongAdder afterStop = new LongAdder();
+    private volatile boolean byTemplate = true;
+
+    /** Sets whether counts are kept per template and fingerprint (the default) or only as totals. */
+    public void setByTemplate(boolean value) {
+        this.byTemplate = value;
+    }
 
     @Override
     protected void append(ILoggingEvent event) {
@@ -26,9 +36,12 @@ public final class CountingAppender extends UnsynchronizedAppenderBase<ILoggingE
             summaries.increment();
             String fingerprint = (String) TestContext.field(event, SuppressionSummary.FIELD_FINGERPRINT);
             long count = (Long) TestContext.field(event, SuppressionSummary.FIELD_SUPPRESSED);
+            if (!byTemplate && !fingerprint.equals("<other>") && !fingerprint.equals("<forgotten>")) {
+                fingerprint = "<fingerprint>";
+            }
             summarized.computeIfAbsent(fingerprint, k -> new LongAdder()).add(count);
         } else {
-            written.computeIfAbsent(event.getMessage(), k -> new LongAdder()).increment();
+            written.computeIfAbsent(byTemplate ? event.getMessage() : "", k -> new LongAdder()).increment();
         }
     }
 
