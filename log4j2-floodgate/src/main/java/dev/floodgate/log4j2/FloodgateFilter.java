@@ -26,6 +26,7 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginElement;
+import org.apache.logging.log4j.core.config.plugins.PluginNode;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
 import org.apache.logging.log4j.core.impl.MementoMessage;
 import org.apache.logging.log4j.message.FormattedMessage;
@@ -588,6 +589,13 @@ public final class FloodgateFilter extends AbstractFilter {
         private Configuration configuration;
 
         /**
+         * The {@code <Floodgate>} element, if built from a configuration file: Log4j removes each attribute it sets
+         * from the node, so those left over at {@link #build()} are unknown options.
+         */
+        @PluginNode
+        private Node node;
+
+        /**
          * Optional nested element implementing {@link Clock}; when absent, a {@link TickingClock} over the monotonic
          * clock, ticked on the configuration's scheduler.
          */
@@ -985,7 +993,11 @@ public final class FloodgateFilter extends AbstractFilter {
         public FloodgateFilter build() {
             List<String> problems = new ArrayList<>();
             Map<String, String> raw = rawOptions();
-            FloodgateConfig parsed = FloodgateConfig.parse(raw, problems);
+            Map<String, String> all = new LinkedHashMap<>(raw);
+            for (String name : unknownAttributes()) {
+                all.putIfAbsent(name, "");
+            }
+            FloodgateConfig parsed = FloodgateConfig.parse(all, problems);
             Level min = level(Option.MIN_LEVEL, raw, problems);
             Level summary = level(Option.SUMMARY_LEVEL, raw, problems);
             if (configuration == null) {
@@ -1002,6 +1014,22 @@ public final class FloodgateFilter extends AbstractFilter {
                 problems.add("cannot be created: " + e);
                 return disabled(problems);
             }
+        }
+
+        /**
+         * Returns the attributes of the element that no builder attribute took (a misspelt {@code maxKey}); Log4j
+         * itself only says that the element "contains an invalid element or attribute" and goes on without it.
+         */
+        private List<String> unknownAttributes() {
+            List<String> names = new ArrayList<>();
+            if (node != null) {
+                for (String name : node.getAttributes().keySet()) {
+                    if (!"onMatch".equalsIgnoreCase(name) && !"onMismatch".equalsIgnoreCase(name)) {
+                        names.add(name);
+                    }
+                }
+            }
+            return names;
         }
 
         private FloodgateFilter disabled(List<String> problems) {

@@ -50,9 +50,12 @@ final class Log4jHarness implements AutoCloseable {
         return new Log4jHarness(testClass, testCase, Map.of());
     }
 
+    /** The placeholder {@code @OPTIONS@}, whose value is inserted as written: XML attributes made by the test. */
+    static final String RAW_OPTIONS = "OPTIONS";
+
     /**
      * Starts a context from {@code <TestClass>-<case>.xml} with each {@code @name@} in the XML replaced by the
-     * XML-escaped value of {@code name} in {@code properties}.
+     * XML-escaped value of {@code name} in {@code properties} ({@value #RAW_OPTIONS}: as written).
      */
     static Log4jHarness start(Class<?> testClass, String testCase, Map<String, String> properties) {
         return new Log4jHarness(testClass, testCase, properties);
@@ -67,7 +70,8 @@ final class Log4jHarness implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         for (Map.Entry<String, String> p : properties.entrySet()) {
-            text = text.replace("@" + p.getKey() + "@", escape(p.getValue()));
+            boolean raw = p.getKey().equals(RAW_OPTIONS);
+            text = text.replace("@" + p.getKey() + "@", raw ? p.getValue() : escape(p.getValue()));
         }
         return text;
     }
