@@ -18,11 +18,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -186,6 +193,153 @@ class LifecycleTest {
         flood(t.logger("com.acme.Db"), 40);
 
         assertThat(messages(events(t.list(LIST)))).hasSize(40);
+    }
+
+    /** Threads that log until told to stop, as an application does while it is reconfigured. */
+    private static final class Load implements AutoCloseable {
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final List<Thread> threads = new ArrayList<>();
+        private final CountDownLatch started;
+
+        Load(TestContext t, int count) {
+            started = new CountDownLatch(count);
+            for (int n = 0; n < count; n++) {
+                Logger log = t.logger("com.acme.Load" + n);
+                threads.add(new Thread(() -> {
+                    started.countDown();
+                    for (int i = 0; running.get(); i++) {
+                        log.error("Connection to {} failed", i);
+                    }
+                }, "load-" + n));
+            }
+            threads.forEach(Thread::start);
+        }
+
+        void awaitStarted() throws InterruptedException {
+            assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+        }
+
+        @Override
+        public void close() {
+            running.set(false);
+            try {
+                for (Thread thread : threads) {
+                    thread.join();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** Returns the live threads. */
+    private static Set<Thread> liveThreads() {
+        return new HashSet<>(Thread.getAllStackTraces().keySet());
+    }
+
+    /** Returns the threads alive now that were not in {@code before}, after waiting a while for each to end. */
+    private static List<Thread> newThreadsLeft(Set<Thread> before) throws InterruptedException {
+        List<Thread> left = new ArrayList<>();
+        for (Thread thread : liveThreads()) {
+            if (!before.contains(thread) && thread != Thread.currentThread()) {
+                thread.join(TimeUnit.SECONDS.toMillis(10));
+                if (thread.isAlive()) {
+                    left.add(thread);
+                }
+            }
+        }
+        return left;
+    }
+
+    private static void restart(Adapter adapter, TestContext t) {
+        adapter.stop(t);
+        if (adapter == Adapter.TURBO) {
+            t.turboFilter().start();
+        } else {
+            t.filter(LIST).start();
+        }
+    }
+
+    /**
+     * Returns the status messages at WARN or above about Floodgate, and closes the context without the check of
+     * {@link #close()}: under load, Logback itself warns about events logged while a reset has detached the appenders.
+     */
+    private List<String> floodgateProblemsAfterClose() {
+        TestContext closing = t;
+        t = null;
+        closing.close();
+        return closing.problems().stream().filter(p -> p.contains("Floodgate")).collect(Collectors.toList());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void reconfigure_200TimesUnderLoad_leavesNoThreadOrScheduledTaskBehind(Adapter adapter)
+            throws InterruptedException {
+        t = TestContext.configure(getClass(), adapter.xml + "-ticking");
+        ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) t.context.getScheduledExecutorService();
+        try (Load load = new Load(t, 4)) {
+            load.awaitStarted();
+            for (int i = 0; i < 10; i++) {
+                t.reconfigure(adapter.xml + "-ticking"); // the scheduler's pool reaches its size
+            }
+            Set<Thread> before = liveThreads();
+
+            for (int i = 0; i < 200; i++) {
+                t.reconfigure(adapter.xml + "-ticking");
+            }
+
+            assertThat(newThreadsLeft(before)).as("threads started by the reconfigurations").isEmpty();
+        }
+        assertThat(scheduler.getQueue()).as("the summary and clock tasks of the one live filter").hasSize(2);
+        assertThat(t.context.getCopyOfScheduledFutures()).hasSize(2)
+                .allSatisfy(f -> assertThat(f.isCancelled()).isFalse());
+        assertThat(floodgateProblemsAfterClose()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void stopStart_200TimesUnderLoad_leavesNoThreadOrScheduledTaskBehind(Adapter adapter)
+            throws InterruptedException {
+        t = TestContext.configure(getClass(), adapter.xml + "-ticking");
+        ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) t.context.getScheduledExecutorService();
+        try (Load load = new Load(t, 4)) {
+            load.awaitStarted();
+            for (int i = 0; i < 10; i++) {
+                restart(adapter, t);
+            }
+            Set<Thread> before = liveThreads();
+
+            for (int i = 0; i < 200; i++) {
+                restart(adapter, t);
+            }
+
+            assertThat(newThreadsLeft(before)).as("threads started by the restarts").isEmpty();
+        }
+        assertThat(scheduler.getQueue()).as("the summary and clock tasks of the one live filter").hasSize(2);
+        assertThat(adapter.isStarted(t)).isTrue();
+        assertThat(floodgateProblemsAfterClose()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void contextStop_afterLoad_endsTheSchedulerThreads(Adapter adapter) throws InterruptedException {
+        Set<Thread> before = liveThreads();
+        t = TestContext.configure(getClass(), adapter.xml + "-ticking");
+        try (Load load = new Load(t, 4)) {
+            load.awaitStarted();
+            for (int i = 0; i < 20; i++) {
+                t.reconfigure(adapter.xml + "-ticking");
+            }
+        }
+
+        t.context.stop();
+
+        assertThat(newThreadsLeft(before)).as("threads left after the context stopped").isEmpty();
+        assertThat(floodgateProblemsAfterClose()).isEmpty();
     }
 
     @ParameterizedTest
