@@ -469,6 +469,13 @@ public final class FloodgateFilter extends AbstractFilter {
         }
     }
 
+    /** Returns whether the clock-tick task is scheduled (only for the default ticking clock). */
+    boolean hasScheduledTickTask() {
+        synchronized (lifecycleLock) {
+            return tickTask != null && !tickTask.isDone();
+        }
+    }
+
     /** Stops counting, cancels the scheduled task and writes every pending summary; idempotent. */
     void finish() {
         synchronized (lifecycleLock) {
