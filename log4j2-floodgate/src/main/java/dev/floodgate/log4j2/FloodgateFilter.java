@@ -1052,8 +1052,10 @@ public final class FloodgateFilter extends AbstractFilter {
                 return null;
             }
             Level level = Level.toLevel(value.trim(), null);
-            if (level == null) {
+            // OFF and ALL are thresholds, not levels of events: minLevel OFF would quietly turn the filter off.
+            if (level == null || level == Level.OFF || level == Level.ALL) {
                 problems.add(FloodgateConfig.unknownLevel(option, value.trim()));
+                return null;
             }
             return level;
         }

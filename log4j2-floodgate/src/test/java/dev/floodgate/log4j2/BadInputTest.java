@@ -123,6 +123,29 @@ class BadInputTest {
         }
     }
 
+    /**
+     * Log4j's OFF and ALL are thresholds, not levels of events: as {@code minLevel} OFF would silently turn the filter
+     * off and ALL mean TRACE, and as {@code summaryLevel} neither is a level to log at. They are rejected as in the
+     * Logback adapter.
+     */
+    @ParameterizedTest(name = "{0}={1}")
+    @org.junit.jupiter.params.provider.CsvSource({"minLevel,OFF", "minLevel,ALL", "summaryLevel,OFF",
+        "summaryLevel,all"})
+    void build_thresholdLevelAsEventLevel_reportsItAndLetsEverythingThrough(String option, String value) {
+        try (Log4jHarness h = Log4jHarness.start(getClass(), "contextWide",
+                Map.of(Log4jHarness.RAW_OPTIONS, option + "=\"" + value + "\""))) {
+            for (int i = 0; i < 40; i++) {
+                h.logger("app.Db").error("Connection to {} failed", i);
+            }
+
+            assertThat(h.status.floodgateMessages()).containsExactly("ERROR Floodgate: " + option + ": \"" + value
+                    + "\" is not a level; use TRACE, DEBUG, INFO, WARN or ERROR; the filter passes every event until "
+                    + "this is fixed");
+            assertThat(h.onlyFloodgate().isEnabled()).isFalse();
+            assertThat(lines(h.list("list").events())).hasSize(40);
+        }
+    }
+
     /** A throwable whose {@code getStackTrace()} throws. */
     static final class NoStackTrace extends RuntimeException {
         private static final long serialVersionUID = 1L;
