@@ -20,6 +20,7 @@ public final class UniqueFlood {
     private UniqueFlood() {
     }
 
+    /** Runs the flood described by {@code args} (place, number of templates) and prints the findings line. */
     public static void main(String[] args) throws InterruptedException {
         String place = args[0];
         int templates = Integer.parseInt(args[1]);

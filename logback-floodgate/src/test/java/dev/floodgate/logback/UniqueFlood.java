@@ -21,6 +21,7 @@ public final class UniqueFlood {
     private UniqueFlood() {
     }
 
+    /** Runs the flood described by {@code args} (place, number of templates) and prints the findings line. */
     public static void main(String[] args) throws InterruptedException {
         Adapter adapter = Adapter.valueOf(args[0].toUpperCase(java.util.Locale.ROOT));
         int templates = Integer.parseInt(args[1]);
