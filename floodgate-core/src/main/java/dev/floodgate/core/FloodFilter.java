@@ -135,12 +135,15 @@ public final class FloodFilter {
 
     /**
      * Returns the summaries of the period that ended now, if a summary interval has passed since the last ones
-     * (with a little tolerance for scheduler jitter); forgets idle fingerprints first.
+     * (with a little tolerance for scheduler jitter) or the clock stepped back behind them; forgets idle fingerprints
+     * first.
      */
     public List<SuppressionSummary> summarizeIfDue() {
         long now = clock.millis();
         synchronized (summaryLock) {
-            if (now - lastSummaryAt < summaryInterval - summaryTolerance) {
+            // A clock that stepped back ends the period at once: waiting for it to catch up would hold every
+            // summary back by the size of the step.
+            if (now >= lastSummaryAt && now - lastSummaryAt < summaryInterval - summaryTolerance) {
                 return new ArrayList<>();
             }
             return summarize(now);

@@ -307,17 +307,50 @@ public final class FloodgateConfig {
 
         private WindowSettings window(Option count, Option period) {
             WindowSettings.Builder w = WindowSettings.builder();
-            apply(count, v -> w.count((int) whole(count, v, Integer.MIN_VALUE, Integer.MAX_VALUE)));
-            apply(period, v -> w.period(Durations.parse(period.key(), v)));
+            apply(count, v -> named(count, Option.COUNT, () -> w.count(
+                    (int) whole(count, v, Integer.MIN_VALUE, Integer.MAX_VALUE))));
+            apply(period, v -> named(period, Option.PERIOD, () -> w.period(Durations.parse(period.key(), v))));
             return w.build();
         }
 
         private CellRateSettings cell(Option count, Option period, Option burst) {
             CellRateSettings.Builder c = CellRateSettings.builder();
-            apply(count, v -> c.count(whole(count, v, Long.MIN_VALUE, Long.MAX_VALUE)));
-            apply(period, v -> c.period(Durations.parse(period.key(), v)));
-            apply(burst, v -> c.burst(whole(burst, v, Long.MIN_VALUE, Long.MAX_VALUE)));
-            return c.build();
+            apply(count, v -> named(count, Option.COUNT, () -> c.count(
+                    whole(count, v, Long.MIN_VALUE, Long.MAX_VALUE))));
+            apply(period, v -> named(period, Option.PERIOD, () -> c.period(Durations.parse(period.key(), v))));
+            apply(burst, v -> named(burst, Option.BURST, () -> c.burst(
+                    whole(burst, v, Long.MIN_VALUE, Long.MAX_VALUE))));
+            try {
+                return c.build();
+            } catch (IllegalArgumentException e) {
+                if (count == Option.COUNT) {
+                    throw e;
+                }
+                // build() names count and period; say capCount and capPeriod when those were meant.
+                throw new IllegalArgumentException(renamed(e.getMessage(), Option.COUNT, count)
+                        .replace(" for " + Option.PERIOD.key() + " ", " for " + period.key() + " "), e);
+            }
+        }
+
+        /**
+         * Runs a setter of a settings builder, whose messages name its own option ({@code count}), so that they
+         * name the option that was set ({@code capCount}) instead.
+         */
+        private static void named(Option option, Option builderName, Runnable setter) {
+            try {
+                setter.run();
+            } catch (IllegalArgumentException e) {
+                if (option == builderName) {
+                    throw e;
+                }
+                throw new IllegalArgumentException(renamed(e.getMessage(), builderName, option), e);
+            }
+        }
+
+        /** Returns {@code message} with a leading {@code from} option name replaced by {@code to}'s. */
+        private static String renamed(String message, Option from, Option to) {
+            String prefix = from.key() + " ";
+            return message.startsWith(prefix) ? to.key() + message.substring(from.key().length()) : message;
         }
 
         /** Reports options that were set although the chosen kind does not use them. */

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FloodFilterTest {
 
@@ -224,5 +226,99 @@ class FloodFilterTest {
         summarized.add(total(f.close()));
         assertThat(passed.sum() + summarized.sum()).as(TestSeed.describe()).isEqualTo(offered.sum());
         assertThat(summarized.sum()).isPositive();
+    }
+
+    private static final long HOUR = 3_600_000L;
+    private static final long DAY = 86_400_000L;
+
+    /** Floods three templates for {@code steps} steps of 100 ms; returns {offered, passed, summarized}. */
+    private long[] floodSteps(FloodFilter f, int steps) {
+        long[] counts = new long[3];
+        for (int step = 0; step < steps; step++) {
+            for (int i = 0; i < 15; i++) {
+                counts[0]++;
+                counts[1] += f.suppress("template " + (i % 3) + " {}", true, "l", "ERROR", null) ? 0 : 1;
+            }
+            for (SuppressionSummary s : f.summarizeIfDue()) {
+                assertThat(s.suppressed()).isPositive();
+                assertThat(s.firstAt()).isLessThanOrEqualTo(s.lastAt());
+                assertThat(s.period().isNegative()).isFalse();
+                counts[2] += s.suppressed();
+            }
+            clock.advanceMillis(100);
+        }
+        return counts;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"attrition", "window", "cell"})
+    void suppress_clockStepsBackAnHourThenForwardADayMidFlood_losesNothing(String limiter) {
+        FloodFilter f = filter("limiter", limiter, "summaryInterval", "1 second");
+
+        long[] before = floodSteps(f, 300);
+        clock.advanceMillis(-HOUR);
+        long[] back = floodSteps(f, 300);
+        clock.advanceMillis(DAY);
+        long[] forward = floodSteps(f, 300);
+        long closed = total(f.close());
+
+        long offered = before[0] + back[0] + forward[0];
+        long passed = before[1] + back[1] + forward[1];
+        long summarized = before[2] + back[2] + forward[2] + closed;
+        assertThat(passed + summarized).isEqualTo(offered);
+        assertThat(back[2]).as("summaries go on after the clock stepped back").isPositive();
+        assertThat(forward[1]).as("events pass again after the jump forward").isPositive();
+    }
+
+    @Test
+    void suppress_clockStepsBackAnHourMidFlood_countsInTheCurrentTimeframeUntilTheClockCatchesUp() {
+        FloodFilter f = filter();
+        int passedBefore = flood(f, "x {}", 40);
+
+        clock.advanceMillis(-HOUR);
+        int passedBack = flood(f, "x {}", 40);
+        clock.advanceMillis(HOUR + 5_000);
+        int passedCaughtUp = flood(f, "x {}", 40);
+
+        assertThat(passedBack).as("earlier timeframe counted in the current, saturated one").isZero();
+        assertThat(passedCaughtUp).as("the next timeframe opens with its allowance").isPositive();
+        assertThat(passedBefore).isEqualTo(16);
+        assertThat(passedBefore + passedBack + passedCaughtUp + total(f.close())).isEqualTo(120);
+    }
+
+    @Test
+    void suppress_clockJumpsForwardADayMidFlood_nextTimeframeOpensNormallyAndIdleKeysAreForgotten() {
+        FloodFilter f = filter();
+        flood(f, "x {}", 40);
+
+        clock.advanceMillis(DAY);
+        int passedAfterJump = flood(f, "x {}", 40);
+        long summarizedAfterJump = total(f.summarize());
+        int trackedAfterSweep = f.trackedFingerprints();
+        int passedWhenForgotten = flood(f, "x {}", 40);
+
+        assertThat(passedAfterJump).isPositive();
+        assertThat(summarizedAfterJump).isEqualTo(24 + 40 - passedAfterJump);
+        assertThat(passedWhenForgotten).isLessThanOrEqualTo(16);
+        assertThat(trackedAfterSweep).isLessThanOrEqualTo(1);
+    }
+
+    @Test
+    void summarizeIfDue_clockStepsBack_summarizesAtOnceInsteadOfWaitingForTheClockToCatchUp() {
+        FloodFilter f = filter();
+        flood(f, "x {}", 40);
+        clock.advanceMillis(30_000);
+        assertThat(total(f.summarizeIfDue())).isEqualTo(24);
+        clock.advanceMillis(1_000);
+        int passed = flood(f, "x {}", 40);
+
+        clock.advanceMillis(-HOUR);
+        long atStep = total(f.summarizeIfDue());
+        clock.advanceMillis(30_000);
+        int passedAfterStep = flood(f, "x {}", 40);
+        long oneIntervalLater = total(f.summarizeIfDue());
+
+        assertThat(atStep).isEqualTo(40 - passed).isPositive();
+        assertThat(oneIntervalLater).isEqualTo(40 - passedAfterStep).isPositive();
     }
 }

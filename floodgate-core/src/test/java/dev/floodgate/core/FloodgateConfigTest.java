@@ -111,6 +111,65 @@ class FloodgateConfigTest {
         assertThat(problems).containsExactly(message);
     }
 
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+        "capCount|0|capCount must be between 1 and 10000, was 0",
+        "capPeriod|0ms|capPeriod must be between 1ms and 1d, was PT0S",
+    })
+    void parse_badWindowCapValue_namesTheCapOption(String option, String value, String message) {
+        List<String> problems = new ArrayList<>();
+
+        assertThat(FloodgateConfig.parse(options("cap", "window", option, value), problems)).isNull();
+
+        assertThat(problems).containsExactly(message);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "capCount=-1|capCount must be between 1 and 86400000, was -1",
+        "capBurst=-1|capBurst must be between 0 and 1000000000, was -1",
+        "capCount=100;capPeriod=10ms|capCount must be at most 10 for capPeriod 10ms (one event per millisecond), was 100",
+    })
+    void parse_badCellCapValue_namesTheCapOptions(String pairs, String message) {
+        Map<String, String> raw = options("cap", "cell");
+        for (String pair : pairs.split(";")) {
+            raw.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
+        }
+        List<String> problems = new ArrayList<>();
+
+        assertThat(FloodgateConfig.parse(raw, problems)).isNull();
+
+        assertThat(problems).containsExactly(message);
+    }
+
+    /**
+     * The table of bad configurations that both adapters also run through real XML
+     * ({@code src/test/resources/reliability/bad-configs.txt}); level names are checked by the adapters, not here.
+     */
+    @Test
+    void parse_sharedBadConfigurationTable_reportsEachExactly() throws java.io.IOException {
+        List<String> lines;
+        try (java.io.InputStream in = getClass().getResourceAsStream("/reliability/bad-configs.txt")) {
+            lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("#")).collect(java.util.stream.Collectors.toList());
+        }
+        assertThat(lines).hasSizeGreaterThanOrEqualTo(30);
+        for (String line : lines) {
+            String message = line.substring(line.lastIndexOf(" | ") + 3).trim();
+            if (message.contains("is not a level")) {
+                continue;
+            }
+            Map<String, String> raw = new HashMap<>();
+            for (String pair : line.substring(0, line.lastIndexOf(" | ")).split(" ; ")) {
+                raw.put(pair.substring(0, pair.indexOf('=')).trim(), pair.substring(pair.indexOf('=') + 1).trim());
+            }
+            List<String> problems = new ArrayList<>();
+
+            assertThat(FloodgateConfig.parse(raw, problems)).as(line).isNull();
+            assertThat(problems).as(line).containsExactly(message);
+        }
+    }
+
     @Test
     void parse_windowLimiterAndCellCap_buildTheirSettings() {
         FloodgateConfig c = FloodgateConfig.parse(options("limiter", "window", "count", "3", "period", "10 seconds",

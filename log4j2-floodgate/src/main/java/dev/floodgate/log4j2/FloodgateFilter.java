@@ -26,6 +26,7 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginElement;
+import org.apache.logging.log4j.core.config.plugins.PluginNode;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
 import org.apache.logging.log4j.core.impl.MementoMessage;
 import org.apache.logging.log4j.message.FormattedMessage;
@@ -468,6 +469,13 @@ public final class FloodgateFilter extends AbstractFilter {
         }
     }
 
+    /** Returns whether the clock-tick task is scheduled (only for the default ticking clock). */
+    boolean hasScheduledTickTask() {
+        synchronized (lifecycleLock) {
+            return tickTask != null && !tickTask.isDone();
+        }
+    }
+
     /** Stops counting, cancels the scheduled task and writes every pending summary; idempotent. */
     void finish() {
         synchronized (lifecycleLock) {
@@ -586,6 +594,13 @@ public final class FloodgateFilter extends AbstractFilter {
 
         @PluginConfiguration
         private Configuration configuration;
+
+        /**
+         * The {@code <Floodgate>} element, if built from a configuration file: Log4j removes each attribute it sets
+         * from the node, so those left over at {@link #build()} are unknown options.
+         */
+        @PluginNode
+        private Node node;
 
         /**
          * Optional nested element implementing {@link Clock}; when absent, a {@link TickingClock} over the monotonic
@@ -985,7 +1000,11 @@ public final class FloodgateFilter extends AbstractFilter {
         public FloodgateFilter build() {
             List<String> problems = new ArrayList<>();
             Map<String, String> raw = rawOptions();
-            FloodgateConfig parsed = FloodgateConfig.parse(raw, problems);
+            Map<String, String> all = new LinkedHashMap<>(raw);
+            for (String name : unknownAttributes()) {
+                all.putIfAbsent(name, "");
+            }
+            FloodgateConfig parsed = FloodgateConfig.parse(all, problems);
             Level min = level(Option.MIN_LEVEL, raw, problems);
             Level summary = level(Option.SUMMARY_LEVEL, raw, problems);
             if (configuration == null) {
@@ -1004,6 +1023,22 @@ public final class FloodgateFilter extends AbstractFilter {
             }
         }
 
+        /**
+         * Returns the attributes of the element that no builder attribute took (a misspelt {@code maxKey}); Log4j
+         * itself only says that the element "contains an invalid element or attribute" and goes on without it.
+         */
+        private List<String> unknownAttributes() {
+            List<String> names = new ArrayList<>();
+            if (node != null) {
+                for (String name : node.getAttributes().keySet()) {
+                    if (!"onMatch".equalsIgnoreCase(name) && !"onMismatch".equalsIgnoreCase(name)) {
+                        names.add(name);
+                    }
+                }
+            }
+            return names;
+        }
+
         private FloodgateFilter disabled(List<String> problems) {
             for (String problem : problems) {
                 STATUS.error("{}: {}; the filter passes every event until this is fixed", PLUGIN_NAME, problem);
@@ -1017,8 +1052,10 @@ public final class FloodgateFilter extends AbstractFilter {
                 return null;
             }
             Level level = Level.toLevel(value.trim(), null);
-            if (level == null) {
+            // OFF and ALL are thresholds, not levels of events: minLevel OFF would quietly turn the filter off.
+            if (level == null || level == Level.OFF || level == Level.ALL) {
                 problems.add(FloodgateConfig.unknownLevel(option, value.trim()));
+                return null;
             }
             return level;
         }

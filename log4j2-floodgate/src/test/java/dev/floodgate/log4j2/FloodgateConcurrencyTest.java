@@ -2,89 +2,162 @@ package dev.floodgate.log4j2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.summary.SuppressionSummary;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.logging.log4j.core.LogEvent;
+import java.util.stream.Stream;
 import org.apache.logging.log4j.core.Logger;
-import org.apache.logging.log4j.message.MapMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** Count conservation under concurrent logging, a moving clock and concurrent summaries; real scheduling. */
+/** Count conservation under concurrent logging, a moving clock, eviction and concurrent summaries; real scheduling. */
 class FloodgateConcurrencyTest {
 
-    private static final int THREADS = 4;
-    private static final int EVENTS_PER_THREAD = 25_000;
-    private static final int TEMPLATES = 20;
+    private static final int THREADS = 8;
+    private static final int CALLS_PER_THREAD = 200_000;
+    private static final long SEED = Long.getLong("flood.test.seed", /* seed= */ 20260302L);
 
-    @ParameterizedTest
-    @ValueSource(strings = {"contextWide", "appender"})
-    @Timeout(120)
-    @SuppressWarnings("deprecation") // Message.getFormat(): the template of the written events
-    void concurrentFlood_passedPlusSummarized_equalsLoggedPerTemplate(String place) throws Exception {
-        Map<String, Long> written = new HashMap<>();
-        Log4jHarness h = Log4jHarness.start(getClass(), place);
-        ListAppender list;
+    /** One run: the place, the number of fingerprints, the key bound, and whether summaries are written during it. */
+    static Stream<Arguments> cases() {
+        List<Arguments> out = new ArrayList<>();
+        for (String place : new String[] {"contextWide", "appender"}) {
+            out.add(Arguments.of(place, 1, 10_000, false));
+            out.add(Arguments.of(place, 1, 10_000, true));
+            out.add(Arguments.of(place, 100, 10_000, true));
+            out.add(Arguments.of(place, 10_000, 10_000, false));
+            out.add(Arguments.of(place, 10_000, 10_000, true));
+            out.add(Arguments.of(place, 10_000, 1_000, false)); // eviction and overflow: the bound is below the keys
+            out.add(Arguments.of(place, 10_000, 1_000, true));
+        }
+        return out.stream();
+    }
+
+    /**
+     * Picks the template of a thread's {@code i}-th call from two windows that drift across all templates during the
+     * run, so that each template is busy for a while and then falls idle (and may be evicted): half of the calls go
+     * to a hot window of 50 templates, which flood, the other half to a warm window of 2,000, which mostly pass.
+     */
+    static int pick(SplittableRandom random, int i, int fingerprints) {
+        if (fingerprints == 1) {
+            return 0;
+        }
+        int base = (int) ((long) i * fingerprints / CALLS_PER_THREAD);
+        int window = random.nextBoolean() ? 50 : 2_000;
+        return (base + random.nextInt(Math.min(window, fingerprints))) % fingerprints;
+    }
+
+    /**
+     * 8 threads × 200,000 calls over 1 to 10,000 templates from real XML, with a moving test clock, with and without
+     * summaries written concurrently and with key eviction: after the context stops, every call was written or is
+     * counted in exactly one summary, per template ({@code <other>} and {@code <forgotten>} summaries hold the rest
+     * when the key bound is below the number of templates).
+     */
+    @ParameterizedTest(name = "{0} fingerprints={1} maxKeys={2} concurrentSummaries={3}")
+    @MethodSource("cases")
+    @Timeout(300)
+    void concurrentFlood_passedPlusSummarized_equalsLoggedPerTemplate(String place, int fingerprints, int maxKeys,
+            boolean concurrentSummaries) throws Exception {
+        String[] templates = new String[fingerprints];
+        for (int k = 0; k < fingerprints; k++) {
+            templates[k] = "Job " + k + " failed: {}";
+        }
+        long[][] logged = new long[THREADS][fingerprints];
+        int[] mostTracked = new int[THREADS];
+        Log4jHarness h = Log4jHarness.start(getClass(), place, Map.of("maxKeys", String.valueOf(maxKeys)));
+        CountingAppender counts = h.counting("counting");
+        FloodgateFilter filter = h.onlyFloodgate();
+        long summariesDuringFlood;
         try {
-            list = h.list("list");
-            Logger log = h.logger("app.Db");
+            Logger log = h.logger("app.Jobs");
             CountDownLatch start = new CountDownLatch(1);
             AtomicBoolean logging = new AtomicBoolean(true);
             Thread[] threads = new Thread[THREADS];
             for (int t = 0; t < THREADS; t++) {
                 int id = t;
                 threads[t] = new Thread(() -> {
+                    SplittableRandom random = new SplittableRandom(SEED + id);
                     await(start);
-                    for (int i = 0; i < EVENTS_PER_THREAD; i++) {
-                        log.error("template " + (i % TEMPLATES) + " failed for {}: {}", id, i);
-                        if (i % 50 == 0) {
-                            h.clock.advanceMillis(1);
+                    for (int i = 0; i < CALLS_PER_THREAD; i++) {
+                        int k = pick(random, i, fingerprints);
+                        if (i % 5 == 0) {
+                            log.atError().log(templates[k], i);
+                        } else {
+                            log.error(templates[k], i);
+                        }
+                        logged[id][k]++;
+                        if (i % 250 == 249) {
+                            h.clock.advanceMillis(50); // all threads together: 320 s over the run
+                            mostTracked[id] = Math.max(mostTracked[id], filter.trackedFingerprints());
                         }
                     }
-                });
+                }, "flood-" + t);
                 threads[t].start();
             }
             Thread summarizer = new Thread(() -> {
                 await(start);
                 while (logging.get()) {
                     h.writeDueSummaries();
+                    Thread.yield();
                 }
-            });
-            summarizer.start();
+            }, "summarizer");
+            if (concurrentSummaries) {
+                summarizer.start();
+            }
             start.countDown();
             for (Thread t : threads) {
                 t.join();
             }
             logging.set(false);
-            summarizer.join();
+            if (concurrentSummaries) {
+                summarizer.join();
+            }
+            summariesDuringFlood = counts.summaries();
             h.context.stop();
         } finally {
             h.close();
         }
 
-        for (LogEvent e : list.events()) {
-            String template;
-            long count;
-            if (Log4jHarness.isSummary(e)) {
-                Map<String, ?> fields = ((MapMessage<?, ?>) e.getMessage()).getData();
-                template = (String) fields.get(SuppressionSummary.FIELD_FINGERPRINT);
-                count = ((Number) fields.get(SuppressionSummary.FIELD_SUPPRESSED)).longValue();
-            } else {
-                template = e.getMessage().getFormat();
-                count = 1;
+        long total = (long) THREADS * CALLS_PER_THREAD;
+        String context = "seed=" + SEED + " (-Dflood.test.seed overrides), written=" + counts.writtenTotal()
+                + ", summarized=" + counts.summarizedTotal() + ", other=" + counts.summarized("<other>")
+                + ", forgotten=" + counts.summarized("<forgotten>") + ", summaries=" + counts.summaries()
+                + " (" + summariesDuringFlood + " during the flood)";
+        System.out.printf("figures: %s fingerprints=%d maxKeys=%d concurrentSummaries=%b: logged=%d, %s%n", place,
+                fingerprints, maxKeys, concurrentSummaries, total, context);
+        long unattributed = 0;
+        for (int k = 0; k < fingerprints; k++) {
+            long calls = 0;
+            for (long[] perThread : logged) {
+                calls += perThread[k];
             }
-            written.merge(template, count, Long::sum);
+            long accounted = counts.written(templates[k]) + counts.summarized(templates[k]);
+            if (maxKeys >= fingerprints) {
+                assertThat(accounted).as(templates[k] + ", " + context).isEqualTo(calls);
+            } else {
+                assertThat(accounted).as(templates[k] + ", " + context).isLessThanOrEqualTo(calls);
+                unattributed += calls - accounted;
+            }
         }
-        assertThat(list.afterStop()).isEmpty();
-        assertThat(written).hasSize(TEMPLATES);
-        assertThat(written.values()).containsOnly((long) THREADS * EVENTS_PER_THREAD / TEMPLATES);
-        assertThat(list.events().stream().filter(Log4jHarness::isSummary).count()).isGreaterThan(TEMPLATES);
-        assertThat(h.status.floodgateMessages()).isEmpty();
+        assertThat(counts.writtenTotal() + counts.summarizedTotal()).as(context).isEqualTo(total);
+        assertThat(unattributed).as("calls counted only in the <other> and <forgotten> summaries, " + context)
+                .isEqualTo(counts.summarized("<other>") + counts.summarized("<forgotten>"));
+        assertThat(counts.summarizedTotal()).as(context).isPositive();
+        assertThat(counts.afterStop()).as(context).isZero();
+        assertThat(Arrays.stream(mostTracked).max().getAsInt()).as(context).isLessThanOrEqualTo(maxKeys);
+        if (concurrentSummaries) {
+            assertThat(summariesDuringFlood).as(context).isPositive();
+        }
+        if (maxKeys < fingerprints) {
+            assertThat(counts.summarized("<other>")).as(context).isPositive();
+        }
+        assertThat(h.status.floodgateMessages()).as(context).isEmpty();
     }
 
     @Test

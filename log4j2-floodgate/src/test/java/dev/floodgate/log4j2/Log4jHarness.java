@@ -2,16 +2,24 @@ package dev.floodgate.log4j2;
 
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.summary.SuppressionSummary;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.ConfigurationSource;
+import org.apache.logging.log4j.core.config.xml.XmlConfiguration;
 import org.apache.logging.log4j.core.filter.Filterable;
 import org.apache.logging.log4j.message.MapMessage;
 
@@ -25,15 +33,83 @@ final class Log4jHarness implements AutoCloseable {
     final StatusCapture status;
     final ManualClock clock;
 
-    private Log4jHarness(Class<?> testClass, String testCase) {
+    private Log4jHarness(Class<?> testClass, String testCase, Map<String, String> properties) {
         this.status = StatusCapture.start();
         this.clock = TestClock.reset(testClass.getSimpleName());
-        this.context = new LoggerContext(testClass.getSimpleName() + "-" + testCase, null, uri(testClass, testCase));
-        this.context.start();
+        if (properties.isEmpty()) {
+            this.context = new LoggerContext(testClass.getSimpleName() + "-" + testCase, null,
+                    uri(testClass, testCase));
+            this.context.start();
+        } else {
+            this.context = new LoggerContext(testClass.getSimpleName() + "-" + testCase);
+            this.context.start(parse(context, xml(testClass, testCase, properties)));
+        }
     }
 
     static Log4jHarness start(Class<?> testClass, String testCase) {
-        return new Log4jHarness(testClass, testCase);
+        return new Log4jHarness(testClass, testCase, Map.of());
+    }
+
+    /** The placeholder {@code @OPTIONS@}, whose value is inserted as written: XML attributes made by the test. */
+    static final String RAW_OPTIONS = "OPTIONS";
+
+    /**
+     * Starts a context from {@code <TestClass>-<case>.xml} with each {@code @name@} in the XML replaced by the
+     * XML-escaped value of {@code name} in {@code properties} ({@value #RAW_OPTIONS}: as written).
+     */
+    static Log4jHarness start(Class<?> testClass, String testCase, Map<String, String> properties) {
+        return new Log4jHarness(testClass, testCase, properties);
+    }
+
+    /** Returns the text of {@code <TestClass>-<case>.xml} with its {@code @name@} placeholders replaced. */
+    static String xml(Class<?> testClass, String testCase, Map<String, String> properties) {
+        String text;
+        try (InputStream in = uri(testClass, testCase).toURL().openStream()) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        for (Map.Entry<String, String> p : properties.entrySet()) {
+            boolean raw = p.getKey().equals(RAW_OPTIONS);
+            text = text.replace("@" + p.getKey() + "@", raw ? p.getValue() : escape(p.getValue()));
+        }
+        return text;
+    }
+
+    /** Parses XML text into a configuration of {@code context}. */
+    static Configuration parse(LoggerContext context, String xml) {
+        try {
+            ConfigurationSource source = new ConfigurationSource(
+                    new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+            return new XmlConfiguration(context, source);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Returns {@code value} escaped for an XML attribute or text. */
+    static String escape(String value) {
+        StringBuilder sb = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '&':
+                    sb.append("&amp;");
+                    break;
+                case '<':
+                    sb.append("&lt;");
+                    break;
+                case '>':
+                    sb.append("&gt;");
+                    break;
+                case '"':
+                    sb.append("&quot;");
+                    break;
+                default:
+                    sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     static URI uri(Class<?> testClass, String testCase) {
@@ -58,6 +134,10 @@ final class Log4jHarness implements AutoCloseable {
     }
 
     ListAppender list(String name) {
+        return configuration().getAppender(name);
+    }
+
+    CountingAppender counting(String name) {
         return configuration().getAppender(name);
     }
 

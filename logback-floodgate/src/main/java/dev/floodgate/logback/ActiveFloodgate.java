@@ -19,7 +19,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Marker;
@@ -80,6 +82,8 @@ final class ActiveFloodgate {
     private final Object writeLock = new Object();
     /** Guarded by {@link #writeLock}. */
     private boolean closed;
+    /** The context's executor that runs {@link #schedule} and {@link #tickSchedule}; set with them. */
+    private volatile ScheduledExecutorService scheduler;
     private volatile ScheduledFuture<?> schedule;
     private volatile ScheduledFuture<?> tickSchedule;
 
@@ -139,21 +143,20 @@ final class ActiveFloodgate {
                 minLevel, summaryLevel);
         try {
             long period = config.summaryIntervalMillis();
-            ScheduledFuture<?> future = context.getScheduledExecutorService()
-                    .scheduleAtFixedRate(active::summarizeIfDue, period, period, TimeUnit.MILLISECONDS);
+            ScheduledExecutorService executor = context.getScheduledExecutorService();
+            active.scheduler = executor;
+            ScheduledFuture<?> future = executor.scheduleAtFixedRate(active::summarizeIfDue, period, period,
+                    TimeUnit.MILLISECONDS);
             context.addScheduledFuture(future);
             active.schedule = future;
             if (used instanceof TickingClock) {
-                ScheduledFuture<?> ticks = context.getScheduledExecutorService().scheduleAtFixedRate(
-                        ((TickingClock) used)::tick, TickingClock.TICK_MILLIS, TickingClock.TICK_MILLIS,
-                        TimeUnit.MILLISECONDS);
+                ScheduledFuture<?> ticks = executor.scheduleAtFixedRate(((TickingClock) used)::tick,
+                        TickingClock.TICK_MILLIS, TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
                 context.addScheduledFuture(ticks);
                 active.tickSchedule = ticks;
             }
         } catch (RuntimeException e) {
-            if (active.schedule != null) {
-                active.schedule.cancel(false);
-            }
+            active.cancel(active.schedule);
             owner.addError(element + ": cannot schedule summaries on the context's executor: " + e + NOT_STARTED, e);
             return null;
         }
@@ -251,14 +254,8 @@ final class ActiveFloodgate {
 
     /** Stops the schedule and writes everything still untold; idempotent. */
     void stop() {
-        ScheduledFuture<?> future = schedule;
-        if (future != null) {
-            future.cancel(false);
-        }
-        ScheduledFuture<?> ticks = tickSchedule;
-        if (ticks != null) {
-            ticks.cancel(false);
-        }
+        cancel(schedule);
+        cancel(tickSchedule);
         try {
             synchronized (writeLock) {
                 if (!closed) {
@@ -268,6 +265,22 @@ final class ActiveFloodgate {
             }
         } catch (RuntimeException e) {
             report(writeFailures, "could not write the final summaries: " + e, e, true);
+        }
+    }
+
+    /**
+     * Cancels a scheduled task and takes it out of the executor's queue: Logback's executor keeps a cancelled task
+     * queued until its next run is due (a whole summary interval, up to a day), and with it this Floodgate's
+     * engine, so each reconfiguration would leave one behind.
+     */
+    private void cancel(ScheduledFuture<?> future) {
+        if (future == null) {
+            return;
+        }
+        future.cancel(false);
+        ScheduledExecutorService executor = scheduler;
+        if (executor instanceof ScheduledThreadPoolExecutor && future instanceof Runnable) {
+            ((ScheduledThreadPoolExecutor) executor).remove((Runnable) future);
         }
     }
 

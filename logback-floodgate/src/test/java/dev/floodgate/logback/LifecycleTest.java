@@ -18,11 +18,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -186,6 +193,218 @@ class LifecycleTest {
         flood(t.logger("com.acme.Db"), 40);
 
         assertThat(messages(events(t.list(LIST)))).hasSize(40);
+    }
+
+    /** Threads that log until told to stop, as an application does while it is reconfigured. */
+    private static final class Load implements AutoCloseable {
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final List<Thread> threads = new ArrayList<>();
+        private final CountDownLatch started;
+        private final java.util.concurrent.atomic.LongAdder logged = new java.util.concurrent.atomic.LongAdder();
+
+        Load(TestContext t, int count) {
+            started = new CountDownLatch(count);
+            for (int n = 0; n < count; n++) {
+                Logger log = t.logger("com.acme.Load" + n);
+                threads.add(new Thread(() -> {
+                    started.countDown();
+                    for (int i = 0; running.get(); i++) {
+                        log.error("Connection to {} failed", i);
+                        logged.increment();
+                    }
+                }, "load-" + n));
+            }
+            threads.forEach(Thread::start);
+        }
+
+        /** Returns the number of calls logged so far. */
+        long logged() {
+            return logged.sum();
+        }
+
+        void awaitStarted() throws InterruptedException {
+            assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+        }
+
+        @Override
+        public void close() {
+            running.set(false);
+            try {
+                for (Thread thread : threads) {
+                    thread.join();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** Returns the live threads. */
+    private static Set<Thread> liveThreads() {
+        return new HashSet<>(Thread.getAllStackTraces().keySet());
+    }
+
+    /**
+     * Returns the threads alive now that were not in {@code before}, each with its stack, after waiting a while for
+     * each to end.
+     */
+    private static List<String> newThreadsLeft(Set<Thread> before) throws InterruptedException {
+        List<String> left = new ArrayList<>();
+        for (Thread thread : liveThreads()) {
+            if (!before.contains(thread) && thread != Thread.currentThread()) {
+                thread.join(TimeUnit.SECONDS.toMillis(10));
+                if (thread.isAlive()) {
+                    left.add(thread + " at " + java.util.Arrays.toString(thread.getStackTrace()));
+                }
+            }
+        }
+        return left;
+    }
+
+    /**
+     * Returns once every core thread of {@code scheduler} is alive, so that a snapshot of the live threads taken then
+     * sees the whole pool: its threads start lazily, on whichever thread schedules a task, and may otherwise start
+     * just after the snapshot. Each core thread must run one of the tasks that meet at a barrier.
+     */
+    private static void fillPool(ScheduledThreadPoolExecutor scheduler) throws InterruptedException {
+        int size = scheduler.getCorePoolSize();
+        java.util.concurrent.CyclicBarrier all = new java.util.concurrent.CyclicBarrier(size + 1);
+        for (int i = 0; i < size; i++) {
+            scheduler.execute(() -> {
+                try {
+                    all.await(30, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+        try {
+            all.await(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.BrokenBarrierException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the scheduler's pool did not fill", e);
+        }
+    }
+
+    /**
+     * Asserts that no more threads are alive than in {@code before}: a thread that is new must have replaced one that
+     * ended (a pool may replace a worker), and every other new thread must end within a while.
+     */
+    private static void assertNoThreadGrowth(Set<Thread> before, String what) throws InterruptedException {
+        List<String> left = newThreadsLeft(before);
+        long ended = before.stream().filter(thread -> !thread.isAlive()).count();
+        assertThat(left).as("threads started by %s and still alive, beyond the %s that ended", what, ended)
+                .hasSizeLessThanOrEqualTo((int) ended);
+    }
+
+    /**
+     * Asserts that the scheduler's queue holds no cancelled task, only the summary and clock tasks of the one live
+     * filter (one of which may be running, and so out of the queue, right now).
+     */
+    private static void assertLiveTasksOnly(ScheduledThreadPoolExecutor scheduler) {
+        List<Runnable> queued = new ArrayList<>(scheduler.getQueue());
+        assertThat(queued).as("tasks in the scheduler's queue").hasSizeBetween(1, 2)
+                .allSatisfy(task -> assertThat(((java.util.concurrent.Future<?>) task).isCancelled()).isFalse());
+    }
+
+    private static void restart(Adapter adapter, TestContext t) {
+        adapter.stop(t);
+        if (adapter == Adapter.TURBO) {
+            t.turboFilter().start();
+        } else {
+            t.filter(LIST).start();
+        }
+    }
+
+    /**
+     * Returns the status messages at WARN or above about Floodgate, and closes the context without the check of
+     * {@link #close()}: under load, Logback itself warns about events logged while a reset has detached the appenders.
+     */
+    private List<String> floodgateProblemsAfterClose() {
+        TestContext closing = t;
+        t = null;
+        closing.close();
+        return closing.problems().stream().filter(p -> p.contains("Floodgate")).collect(Collectors.toList());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void reconfigure_200TimesUnderLoad_leavesNoThreadOrScheduledTaskBehind(Adapter adapter)
+            throws InterruptedException {
+        t = TestContext.configure(getClass(), adapter.xml + "-ticking");
+        ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) t.context.getScheduledExecutorService();
+        try (Load load = new Load(t, 4)) {
+            load.awaitStarted();
+            for (int i = 0; i < 10; i++) {
+                t.reconfigure(adapter.xml + "-ticking"); // the scheduler's pool reaches its size
+            }
+            fillPool(scheduler);
+            Set<Thread> before = liveThreads();
+
+            for (int i = 0; i < 200; i++) {
+                t.reconfigure(adapter.xml + "-ticking");
+            }
+
+            assertNoThreadGrowth(before, "the reconfigurations");
+        }
+        assertLiveTasksOnly(scheduler);
+        assertThat(t.context.getCopyOfScheduledFutures()).hasSize(2)
+                .allSatisfy(f -> assertThat(f.isCancelled()).isFalse());
+        assertThat(floodgateProblemsAfterClose()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void stopStart_200TimesUnderLoad_leavesNoThreadOrScheduledTaskBehindAndLosesNoCount(Adapter adapter)
+            throws InterruptedException {
+        t = TestContext.configure(getClass(), adapter.xml + "-ticking");
+        ListAppender<ILoggingEvent> list = t.list(LIST);
+        ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) t.context.getScheduledExecutorService();
+        Load load = new Load(t, 4);
+        try {
+            load.awaitStarted();
+            for (int i = 0; i < 10; i++) {
+                restart(adapter, t);
+            }
+            fillPool(scheduler);
+            Set<Thread> before = liveThreads();
+
+            for (int i = 0; i < 200; i++) {
+                restart(adapter, t);
+            }
+
+            assertNoThreadGrowth(before, "the restarts");
+        } finally {
+            load.close();
+        }
+        long logged = load.logged();
+        assertLiveTasksOnly(scheduler);
+        assertThat(adapter.isStarted(t)).isTrue();
+        assertThat(floodgateProblemsAfterClose()).isEmpty();
+        List<ILoggingEvent> events = events(list);
+        assertThat(messages(events).size() + TestContext.suppressed(events)).as("written + summarized")
+                .isEqualTo(logged);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void contextStop_afterLoad_endsTheSchedulerThreads(Adapter adapter) throws InterruptedException {
+        Set<Thread> before = liveThreads();
+        t = TestContext.configure(getClass(), adapter.xml + "-ticking");
+        try (Load load = new Load(t, 4)) {
+            load.awaitStarted();
+            for (int i = 0; i < 20; i++) {
+                t.reconfigure(adapter.xml + "-ticking");
+            }
+        }
+
+        t.context.stop();
+
+        assertThat(newThreadsLeft(before)).as("threads left after the context stopped").isEmpty();
+        assertThat(floodgateProblemsAfterClose()).isEmpty();
     }
 
     @ParameterizedTest

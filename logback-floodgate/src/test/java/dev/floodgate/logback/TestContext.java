@@ -64,6 +64,29 @@ final class TestContext implements AutoCloseable {
         return t;
     }
 
+    /**
+     * Configures a new context from a case's XML with the comment {@code <!--OPTIONS-->} replaced by
+     * {@code optionsXml}: real XML through Joran, for options whose element names vary.
+     */
+    static TestContext configureWithOptions(Class<?> testClass, String caseName, String optionsXml) {
+        String xml;
+        try (java.io.InputStream in = resource(testClass, caseName).openStream()) {
+            xml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        TestContext t = new TestContext(testClass, Map.of());
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(t.context);
+        try {
+            configurator.doConfigure(new java.io.ByteArrayInputStream(
+                    xml.replace("<!--OPTIONS-->", optionsXml).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (JoranException e) {
+            throw new IllegalStateException(e);
+        }
+        return t;
+    }
+
     /** Returns the URL of a case's XML. */
     static URL resource(Class<?> testClass, String caseName) {
         String name = testClass.getSimpleName() + "-" + caseName + ".xml";
