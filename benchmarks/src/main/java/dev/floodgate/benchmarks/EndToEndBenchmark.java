@@ -2,6 +2,7 @@ package dev.floodgate.benchmarks;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.FileAppender;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.apache.logging.log4j.core.config.Configurator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -108,6 +108,7 @@ public class EndToEndBenchmark {
             boolean floodgate = setup.endsWith("-floodgate");
             if (setup.startsWith("logback")) {
                 LoggerContext context = new LoggerContext();
+                context.setMDCAdapter(new LogbackMDCAdapter());
                 PatternLayoutEncoder encoder = new PatternLayoutEncoder();
                 encoder.setContext(context);
                 encoder.setPattern("%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n");
@@ -136,7 +137,11 @@ public class EndToEndBenchmark {
                     + " pattern=\"%d{HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n\"/></File></Appenders>"
                     + "<Loggers><Root level=\"INFO\"><AppenderRef ref=\"out\"/></Root></Loggers></Configuration>";
             Files.writeString(config, xml, StandardCharsets.UTF_8);
-            return new Flood(file, null, Configurator.initialize("e2e-" + setup, null, config.toUri()), config);
+            org.apache.logging.log4j.core.LoggerContext context =
+                    new org.apache.logging.log4j.core.LoggerContext("e2e-" + setup + "-" + System.nanoTime(), null,
+                            config.toUri());
+            context.start();
+            return new Flood(file, null, context, config);
         }
 
         void run(int calls) {
@@ -153,7 +158,7 @@ public class EndToEndBenchmark {
             if (logback != null) {
                 logback.stop();
             } else {
-                Configurator.shutdown(log4j);
+                log4j.stop();
             }
         }
 

@@ -1,14 +1,12 @@
 package dev.floodgate.benchmarks;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.config.Configurator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -54,7 +52,8 @@ public class Log4j2Benchmark {
         file = Files.createTempFile("floodgate-bench", ".log");
         config = Files.createTempFile("floodgate-bench", ".xml");
         Files.writeString(config, xml(setup, file), StandardCharsets.UTF_8);
-        context = Configurator.initialize("bench-" + setup, null, config.toUri());
+        context = new LoggerContext("bench-" + setup + "-" + System.nanoTime(), null, config.toUri());
+        context.start();
         log = context.getLogger("com.acme.Db");
     }
 
@@ -72,7 +71,7 @@ public class Log4j2Benchmark {
     /** Stops the context and removes the files. */
     @TearDown
     public void tearDown() throws IOException {
-        Configurator.shutdown(context);
+        context.stop();
         Files.deleteIfExists(config);
         Files.deleteIfExists(file);
     }
@@ -99,10 +98,5 @@ public class Log4j2Benchmark {
     @Benchmark
     public void distinct100k(Cursor cursor) {
         log.warn(Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)], host, cursor.next());
-    }
-
-    /** Returns the URI of the configuration in use (for diagnostics). */
-    URI configuration() {
-        return config.toUri();
     }
 }

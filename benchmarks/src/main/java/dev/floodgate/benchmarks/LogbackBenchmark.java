@@ -3,6 +3,7 @@ package dev.floodgate.benchmarks;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.turbo.DuplicateMessageFilter;
@@ -56,6 +57,8 @@ public class LogbackBenchmark {
     public void setUp() throws IOException {
         context = new LoggerContext();
         context.setName("bench");
+        // SLF4J's provider sets this on the default context; a private context needs it for appenders that copy MDC
+        context.setMDCAdapter(new LogbackMDCAdapter());
         Appender<ILoggingEvent> appender = setup.equals("noFilterFile") ? fileAppender() : nopAppender();
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);

@@ -109,7 +109,7 @@ public final class Report {
             }
             for (RunResult r : new Runner(options.build()).run()) {
                 Result<?> primary = r.getPrimaryResult();
-                Result<?> alloc = r.getSecondaryResults().get("·gc.alloc.rate.norm");
+                Result<?> alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
                 String key = key(benchmark, method, setup, threads);
                 results.put(key, new Measured(primary.getScore(), primary.getScoreError(),
                         alloc == null ? Double.NaN : alloc.getScore()));

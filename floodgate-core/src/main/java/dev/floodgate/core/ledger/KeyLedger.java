@@ -2,6 +2,8 @@ package dev.floodgate.core.ledger;
 
 import dev.floodgate.core.Checks;
 import dev.floodgate.core.LimiterSettings;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +28,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class KeyLedger<A> {
 
+    private static final VarHandle BUCKETS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int MIN_BUCKET_BITS = 1 << 12;
+    private static final int MAX_BUCKET_BITS = 1 << 24;
+
     /** Default bound on the number of keys. */
     public static final int DEFAULT_MAX_KEYS = 10_000;
     /** Largest accepted bound. */
@@ -44,6 +50,9 @@ public final class KeyLedger<A> {
      *  (5) One sweeper at a time (sweepLock.tryLock); close waits for it, so no tally is taken after close.
      *  (6) `recent` may hold a retired gate; find returns it, its decide answers RETIRED, and the caller admits the
      *      key again (admit never consults `recent`). Its writes are rare, so it does not contend.
+     *  (7) admittedBuckets: the bit of a key's bucket is set (atomically) before the key is put in the map, and never
+     *      cleared, so a key in the map always has its bit; a lookup that finds the bit clear returns null at once.
+     *      A lookup racing the insertion of the same key may miss it either way, as with the map alone.
      */
 
     private final LimiterSettings settings;
@@ -58,6 +67,12 @@ public final class KeyLedger<A> {
     private volatile long nextFullSweepAt = Long.MIN_VALUE;
     /** The gate that most recently started refusing repeats, found by key identity before the map is asked. */
     private volatile Gate<A> recent;
+    /**
+     * One bit per hash bucket, set before a key of that bucket is inserted and never cleared: a clear bit proves the
+     * key was never admitted, so a lookup of a key that overflowed skips the map.
+     */
+    private final long[] admittedBuckets;
+    private final int bucketShift;
 
     /** Tallies of forgotten gates, waiting for the next drain; guarded by itself. */
     private final ArrayDeque<Tally<A>> backlog = new ArrayDeque<>();
@@ -80,6 +95,9 @@ public final class KeyLedger<A> {
         this.fullSweepSpacingMillis = Checks.inRange("fullSweepSpacingMillis", fullSweepSpacingMillis, 0,
                 Long.MAX_VALUE);
         this.overflow = new Gate<>(null, null, settings.newKeyLimiter());
+        int bits = Integer.highestOneBit(Math.max(MIN_BUCKET_BITS, Math.min(MAX_BUCKET_BITS, maxKeys * 4 - 1))) << 1;
+        this.admittedBuckets = new long[bits / Long.SIZE];
+        this.bucketShift = Integer.SIZE - Integer.numberOfTrailingZeros(bits);
     }
 
     /**
@@ -91,7 +109,15 @@ public final class KeyLedger<A> {
         if (r != null && r.key() == key) {
             return r;
         }
+        int bucket = bucket(key);
+        if (((long) BUCKETS.getOpaque(admittedBuckets, bucket >>> 6) & (1L << bucket)) == 0) {
+            return null;
+        }
         return gates.get(key);
+    }
+
+    private int bucket(Object key) {
+        return (key.hashCode() * 0x9E3779B9) >>> bucketShift;
     }
 
     /**
@@ -157,6 +183,8 @@ public final class KeyLedger<A> {
                 return null;
             }
             Gate<A> fresh = new Gate<>(key, attachment, settings.newKeyLimiter());
+            int bucket = bucket(key);
+            BUCKETS.getAndBitwiseOr(admittedBuckets, bucket >>> 6, 1L << bucket);
             Gate<A> prior = gates.putIfAbsent(key, fresh);
             if (prior == null) {
                 return fresh;

@@ -53,6 +53,18 @@ class KeyLedgerTest {
     }
 
     @Test
+    void find_manyAdmittedKeys_eachIsFoundAndUnknownOnesAreNot() {
+        KeyLedger<String> ledger = ledger(5_000);
+        for (int i = 0; i < 5_000; i++) {
+            ledger.admit("admitted " + i, "a", EPOCH);
+        }
+        for (int i = 0; i < 5_000; i++) {
+            assertThat(ledger.find("admitted " + i)).as("admitted %d", i).isNotNull();
+            assertThat(ledger.find("unknown " + i)).as("unknown %d", i).isNull();
+        }
+    }
+
+    @Test
     void find_rememberedGate_isFoundByKeyIdentityAndOthersByTheMap() {
         KeyLedger<String> ledger = ledger(10);
         String key = "x {}";
