@@ -51,7 +51,8 @@ public final class Gate<A> {
      *      another caller changed it, the caller publishes a stripe array (CAS on `stripes`, once) whose cells
      *      are born CLOSED, and takes the lock; the lock holder opens and closes stripes together with `base`, so
      *      a stripe can never be open outside a promise. Stripes are 128 bytes apart against false sharing and
-     *      chosen by thread id, so two threads flooding one key rarely touch the same cache line.
+     *      chosen by a hash of the thread id and a per-gate salt; a CAS that loses to another thread changes the
+     *      salt and tries again, so the threads flooding one key settle on different cache lines.
      *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may
      *  see a slightly old time. Counts are never affected.
      *
@@ -91,6 +92,11 @@ public final class Gate<A> {
     /** First and last refusal counted in {@code base}; written after its CAS, read under the lock. */
     private long baseFirst;
     private long baseLast;
+    /**
+     * Mixed into the stripe of each thread; a caller that collides with another on a stripe changes it, so the
+     * threads of a key spread over the stripes. Plain: a lost update only delays the spreading.
+     */
+    private int salt;
     /** Null until two callers collide on {@code base}; then never reset (accessed through STRIPE_ARRAY). */
     @SuppressWarnings("unused")
     private volatile long[] stripes;
@@ -160,16 +166,32 @@ public final class Gate<A> {
             baseLast = nowMillis;
             return seen;
         }
-        int i = STRIDE * (1 + (int) (Thread.currentThread().getId() & (STRIPES - 1)));
-        long before = (long) CELL.getAndAdd(s, i + COUNT, 1L);
-        if (before < 0) {
-            return NOT_REFUSED;
+        long id = Thread.currentThread().getId();
+        for (int attempt = 0; attempt < STRIPES; attempt++) {
+            int i = STRIDE * (1 + stripe(id, salt));
+            long seen = (long) CELL.getVolatile(s, i + COUNT);
+            if (seen < 0) {
+                return NOT_REFUSED;
+            }
+            long witness = (long) CELL.compareAndExchange(s, i + COUNT, seen, seen + 1);
+            if (witness == seen) {
+                if (seen == 0) {
+                    CELL.setOpaque(s, i + FIRST, nowMillis);
+                }
+                CELL.setOpaque(s, i + LAST, nowMillis);
+                return seen;
+            }
+            if (witness < 0) {
+                return NOT_REFUSED;
+            }
+            salt++;
         }
-        if (before == 0) {
-            CELL.setOpaque(s, i + FIRST, nowMillis);
-        }
-        CELL.setOpaque(s, i + LAST, nowMillis);
-        return before;
+        return NOT_REFUSED;
+    }
+
+    /** Maps a thread to a stripe; a new salt gives every thread a new, unrelated stripe. */
+    private static int stripe(long threadId, int salt) {
+        return (int) (((threadId ^ ((long) salt << 32)) * 0x9E3779B97F4A7C15L) >>> 59) & (STRIPES - 1);
     }
 
     /** Returns whether callers collided on this gate's inline cell, so that it counts in stripes now. */
