@@ -22,8 +22,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One logging call through Log4j 2.26 with Floodgate as the context-wide filter, with {@code BurstFilter}
- * (level WARN, rate 10, maxBurst 100), and with no filter into a Null or a File appender. The flood is at WARN, so
- * that BurstFilter really limits it.
+ * (level WARN, rate 10, maxBurst 100), with Log4j's {@code DenyAllFilter} (the floor of any filter that drops a
+ * call), and with no filter into a Null or a File appender. The flood is at WARN, so that BurstFilter really limits
+ * it.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar Log4j2Benchmark -prof gc -t 1} (and {@code -t 2});
  * {@code benchmarks/run.sh} runs the matrix and writes the report.
@@ -37,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class Log4j2Benchmark {
 
     /** Which filter and appender the configuration has. */
-    @Param({"floodgate", "burstFilter", "noFilter", "noFilterFile"})
+    @Param({"floodgate", "burstFilter", "denyAll", "noFilter", "noFilterFile"})
     public String setup;
 
     private LoggerContext context;
@@ -59,7 +60,8 @@ public class Log4j2Benchmark {
 
     static String xml(String setup, Path file) {
         String filter = setup.equals("floodgate") ? "<Floodgate/>"
-                : setup.equals("burstFilter") ? "<BurstFilter level=\"WARN\" rate=\"10\" maxBurst=\"100\"/>" : "";
+                : setup.equals("burstFilter") ? "<BurstFilter level=\"WARN\" rate=\"10\" maxBurst=\"100\"/>"
+                : setup.equals("denyAll") ? "<DenyAllFilter/>" : "";
         String appender = setup.equals("noFilterFile")
                 ? "<File name=\"out\" fileName=\"" + file + "\"><PatternLayout pattern=\"%d{HH:mm:ss.SSS} [%t]"
                         + " %-5level %logger{36} - %msg%n\"/></File>"

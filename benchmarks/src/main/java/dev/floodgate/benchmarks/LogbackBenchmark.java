@@ -7,9 +7,11 @@ import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.turbo.DuplicateMessageFilter;
+import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.helpers.NOPAppender;
+import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.logback.FloodgateTurboFilter;
 import java.io.File;
 import java.io.IOException;
@@ -27,10 +29,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.slf4j.Marker;
 
 /**
  * One logging call through Logback 1.5 (SLF4J 2 API) with Floodgate's turbo filter (also with token masking off), with
- * {@code DuplicateMessageFilter} (allowedRepetitions 5), and with no filter into a NOP or a file appender.
+ * {@code DuplicateMessageFilter} (allowedRepetitions 5), with a turbo filter that denies everything (the floor of any
+ * turbo filter that drops a call), and with no filter into a NOP or a file appender.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar LogbackBenchmark -prof gc -t 1} (and {@code -t 2});
  * {@code benchmarks/run.sh} runs the matrix and writes the report.
@@ -44,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class LogbackBenchmark {
 
     /** Which filter and appender the context has. */
-    @Param({"floodgate", "floodgateNoMasking", "duplicateMessageFilter", "noFilter", "noFilterFile"})
+    @Param({"floodgate", "floodgateNoMasking", "duplicateMessageFilter", "denyAll", "noFilter", "noFilterFile"})
     public String setup;
 
     private LoggerContext context;
@@ -75,9 +79,26 @@ public class LogbackBenchmark {
             filter.setContext(context);
             filter.start();
             context.addTurboFilter(filter);
+        } else if (setup.equals("denyAll")) {
+            TurboFilter filter = new DenyAll();
+            filter.setContext(context);
+            filter.start();
+            context.addTurboFilter(filter);
         }
         context.start();
         log = context.getLogger("com.acme.Db");
+    }
+
+    /**
+     * The floor of every turbo filter that drops a call: it denies everything at once, so what it costs is Logback's
+     * own call path with a turbo filter installed.
+     */
+    static final class DenyAll extends TurboFilter {
+        @Override
+        public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
+                Throwable t) {
+            return FilterReply.DENY;
+        }
     }
 
     private Appender<ILoggingEvent> nopAppender() {

@@ -67,9 +67,9 @@ public final class Report {
     }
 
     private void runAll() throws RunnerException, IOException {
-        String[] lbAll = {"floodgate", "duplicateMessageFilter", "noFilter", "noFilterFile"};
+        String[] lbAll = {"floodgate", "duplicateMessageFilter", "denyAll", "noFilter", "noFilterFile"};
         String[] lbFilters = {"floodgate", "duplicateMessageFilter", "noFilter"};
-        String[] l4All = {"floodgate", "burstFilter", "noFilter", "noFilterFile"};
+        String[] l4All = {"floodgate", "burstFilter", "denyAll", "noFilter", "noFilterFile"};
         String[] l4Filters = {"floodgate", "burstFilter", "noFilter"};
         for (int threads : new int[] {1, 2}) {
             run(LogbackBenchmark.class, "flood", lbAll, threads);
