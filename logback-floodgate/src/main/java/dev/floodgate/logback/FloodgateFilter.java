@@ -13,9 +13,7 @@ import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
 import dev.floodgate.core.Option;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Marker;
 
 /**
@@ -49,13 +47,8 @@ import org.slf4j.Marker;
  */
 public final class FloodgateFilter extends Filter<ILoggingEvent> implements OptionSetters {
 
-    private final Map<String, String> settings = new LinkedHashMap<>();
-    private final UnknownElements unknown = new UnknownElements(FloodgateFilter.class);
-    private final Object lifecycle = new Object();
-    /** The clock of the limiter, or null for the default ticking clock. */
-    private Clock clock;
+    private final FilterState state = new FilterState(FloodgateFilter.class);
     private volatile Appender<ILoggingEvent> appender;
-    private volatile ActiveFloodgate active;
 
     /** Creates a filter with every default; set options, the context, and then {@link #start()} it. */
     public FloodgateFilter() {
@@ -64,7 +57,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
     @Override
     public void setContext(Context context) {
         super.setContext(context);
-        unknown.listen(context);
+        state.listen(context);
     }
 
     /**
@@ -86,19 +79,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
      */
     @Override
     public void start() {
-        synchronized (lifecycle) {
-            if (isStarted()) {
-                return;
-            }
-            ActiveFloodgate started = ActiveFloodgate.start(this, element(), settings, unknown.stopListening(), clock,
-                    (logger, event) -> appender().doAppend(event));
-            if (started == null) {
-                return;
-            }
-            active = started;
-            getContext().register(this);
-            super.start();
-        }
+        state.start(this, element(), (logger, event) -> appender().doAppend(event), super::start);
     }
 
     /**
@@ -107,14 +88,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
      */
     @Override
     public void stop() {
-        synchronized (lifecycle) {
-            ActiveFloodgate stopping = active;
-            active = null;
-            super.stop();
-            if (stopping != null) {
-                stopping.stop();
-            }
-        }
+        state.stop(super::stop);
     }
 
     @Override
@@ -122,7 +96,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
         if (!isStarted()) {
             return FilterReply.NEUTRAL;
         }
-        ActiveFloodgate a = active;
+        ActiveFloodgate a = state.active();
         if (a == null) {
             return FilterReply.NEUTRAL;
         }
@@ -151,25 +125,22 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
      * a public no-argument constructor. Takes effect at the next {@link #start()}; null restores the default.
      */
     public void setClock(Clock clock) {
-        this.clock = clock;
+        state.setClock(clock);
     }
 
     /** Returns the clock set for the next start, or null for the default. */
     Clock clock() {
-        return clock;
+        return state.clock();
     }
 
     /** Returns the started Floodgate, or null when stopped. */
     ActiveFloodgate active() {
-        return active;
+        return state.active();
     }
 
     /** Writes the summaries of the period that ended, if one did, as the scheduled task does. */
     void summarizeIfDue() {
-        ActiveFloodgate a = active;
-        if (a != null) {
-            a.summarizeIfDue();
-        }
+        state.summarizeIfDue();
     }
 
     /** Returns the appender of this filter: the one set, or else the one found in the context and remembered. */
@@ -215,6 +186,6 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
 
     @Override
     public void setOption(Option option, String value) {
-        settings.put(option.key(), value);
+        state.put(option, value);
     }
 }

@@ -7,9 +7,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
 import dev.floodgate.core.Option;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Marker;
 
 /**
@@ -43,12 +41,7 @@ import org.slf4j.Marker;
  */
 public final class FloodgateTurboFilter extends TurboFilter implements OptionSetters {
 
-    private final Map<String, String> settings = new LinkedHashMap<>();
-    private final UnknownElements unknown = new UnknownElements(FloodgateTurboFilter.class);
-    private final Object lifecycle = new Object();
-    /** The clock of the limiter, or null for the default ticking clock. */
-    private Clock clock;
-    private volatile ActiveFloodgate active;
+    private final FilterState state = new FilterState(FloodgateTurboFilter.class);
 
     /** Creates a filter with every default; set options, the context, and then {@link #start()} it. */
     public FloodgateTurboFilter() {
@@ -57,7 +50,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
     @Override
     public void setContext(Context context) {
         super.setContext(context);
-        unknown.listen(context);
+        state.listen(context);
     }
 
     /**
@@ -66,19 +59,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      */
     @Override
     public void start() {
-        synchronized (lifecycle) {
-            if (isStarted()) {
-                return;
-            }
-            ActiveFloodgate started = ActiveFloodgate.start(this, element(), settings, unknown.stopListening(), clock,
-                    (logger, event) -> logger.callAppenders(event));
-            if (started == null) {
-                return;
-            }
-            active = started;
-            getContext().register(this);
-            super.start();
-        }
+        state.start(this, element(), (logger, event) -> logger.callAppenders(event), super::start);
     }
 
     /**
@@ -87,14 +68,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      */
     @Override
     public void stop() {
-        synchronized (lifecycle) {
-            ActiveFloodgate stopping = active;
-            active = null;
-            super.stop();
-            if (stopping != null) {
-                stopping.stop();
-            }
-        }
+        state.stop(super::stop);
     }
 
     @Override
@@ -103,7 +77,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
         if (!isStarted()) {
             return FilterReply.NEUTRAL;
         }
-        ActiveFloodgate a = active;
+        ActiveFloodgate a = state.active();
         if (format == null || a == null) {
             return FilterReply.NEUTRAL;
         }
@@ -134,7 +108,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
         if (!isStarted()) {
             return FilterReply.NEUTRAL;
         }
-        ActiveFloodgate a = active;
+        ActiveFloodgate a = state.active();
         if (a == null) {
             return FilterReply.NEUTRAL;
         }
@@ -165,25 +139,22 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      * a public no-argument constructor. Takes effect at the next {@link #start()}; null restores the default.
      */
     public void setClock(Clock clock) {
-        this.clock = clock;
+        state.setClock(clock);
     }
 
     /** Returns the clock set for the next start, or null for the default. */
     Clock clock() {
-        return clock;
+        return state.clock();
     }
 
     /** Returns the started Floodgate, or null when stopped. */
     ActiveFloodgate active() {
-        return active;
+        return state.active();
     }
 
     /** Writes the summaries of the period that ended, if one did, as the scheduled task does. */
     void summarizeIfDue() {
-        ActiveFloodgate a = active;
-        if (a != null) {
-            a.summarizeIfDue();
-        }
+        state.summarizeIfDue();
     }
 
     private String element() {
@@ -192,6 +163,6 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
 
     @Override
     public void setOption(Option option, String value) {
-        settings.put(option.key(), value);
+        state.put(option, value);
     }
 }
