@@ -10,10 +10,9 @@ import java.util.Objects;
  * per {@code period} for each key, with bursts of up to {@code burst + 1} events, validated once.
  *
  * <p>Defaults: {@value #DEFAULT_COUNT} events per {@value #DEFAULT_PERIOD_MILLIS} ms with a burst of
- * {@value #DEFAULT_BURST}, so a quiet key may send {@code burst + 1} events at once. The limiter works in whole
- * milliseconds: events are spaced by the emission interval {@code ceil(period / count)}, which is why {@code count}
- * may not exceed the period in milliseconds. Where {@code count} does not divide the period, the rounding makes the
- * sustained rate slightly slower than {@code count} per {@code period}, never faster.
+ * {@value #DEFAULT_BURST}, so a quiet key may send {@code burst + 1} events at once. Events are spaced by the exact
+ * emission interval {@code period / count} (kept as a fraction, so 3 per second is 3 per second), and {@code count}
+ * may not exceed the period in milliseconds.
  */
 public final class CellRateSettings implements LimiterSettings {
 
@@ -87,7 +86,10 @@ public final class CellRateSettings implements LimiterSettings {
         return burst + 1;
     }
 
-    /** Returns the time between two events at the sustained rate, {@code ceil(period / count)} milliseconds. */
+    /**
+     * Returns the time between two events at the sustained rate rounded up to whole milliseconds,
+     * {@code ceil(period / count)}; the limiter itself uses the exact fraction.
+     */
     public long emissionIntervalMillis() {
         return (periodMillis + count - 1) / count;
     }
@@ -95,6 +97,32 @@ public final class CellRateSettings implements LimiterSettings {
     @Override
     public KeyLimiter newKeyLimiter() {
         return new CellRate(this);
+    }
+
+    /** Returns settings whose per-key state carries up to {@code resolutionMillis} that a stepping clock hides. */
+    @Override
+    public LimiterSettings forClockResolution(long resolutionMillis) {
+        Checks.atLeast("resolutionMillis", resolutionMillis, 0);
+        if (resolutionMillis == 0) {
+            return this;
+        }
+        CellRateSettings self = this;
+        return new LimiterSettings() {
+            @Override
+            public KeyLimiter newKeyLimiter() {
+                return new CellRate(self, resolutionMillis);
+            }
+
+            @Override
+            public String describe() {
+                return self.describe();
+            }
+
+            @Override
+            public String toString() {
+                return self + " carrying " + resolutionMillis + " ms";
+            }
+        };
     }
 
     /** Returns {@code cell <count>/<period>, burst <burst>}, e.g. {@code cell 10/1m, burst 9}. */

@@ -14,6 +14,16 @@ public interface Clock {
     long millis();
 
     /**
+     * Returns by how much a reading may lag the real time because the clock moves in steps: 0 for a clock that reads
+     * the exact millisecond (the default), {@link TickingClock#TICK_MILLIS} for a {@link TickingClock}. The
+     * {@code window} and {@code cell} limiters carry up to this much time across a step, so that they pass their
+     * configured rate whatever the step.
+     */
+    default long resolutionMillis() {
+        return 0L;
+    }
+
+    /**
      * Returns the production clock: epoch milliseconds that never step backwards.
      *
      * <p>It is the wall clock at the moment the class loads, advanced by {@link System#nanoTime()}, so an NTP

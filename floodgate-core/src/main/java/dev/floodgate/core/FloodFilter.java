@@ -61,8 +61,11 @@ public final class FloodFilter {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ticking = clock instanceof TickingClock ? (TickingClock) clock : null;
         this.fingerprinter = config.fingerprinter();
-        this.ledger = new KeyLedger<>(config.limiter(), config.maxKeys(), FULL_SWEEP_SPACING_MILLIS);
-        this.cap = config.cap() == null ? null : Gate.standalone(config.cap().newKeyLimiter());
+        long resolution = clock.resolutionMillis();
+        this.ledger = new KeyLedger<>(config.limiter().forClockResolution(resolution), config.maxKeys(),
+                FULL_SWEEP_SPACING_MILLIS);
+        this.cap = config.cap() == null ? null
+                : Gate.standalone(config.cap().forClockResolution(resolution).newKeyLimiter());
         this.limiterDescription = config.limiter().describe();
         this.capDescription = config.cap() == null ? null : config.cap().describe();
         this.dryRun = config.dryRun();

@@ -15,4 +15,17 @@ public interface LimiterSettings {
 
     /** Returns a short description of the algorithm and its settings, for summaries, e.g. {@code attrition 8/5s}. */
     String describe();
+
+    /**
+     * Returns settings for a clock whose readings lag the real time by up to {@code resolutionMillis} (see
+     * {@link Clock#resolutionMillis()}): their per-key state carries the time such a clock hides, so that the rate
+     * they pass does not depend on the clock's step. The same settings if the algorithm needs no carry or the
+     * resolution is 0; {@link #describe()} is unchanged.
+     *
+     * @throws IllegalArgumentException if {@code resolutionMillis} is negative
+     */
+    default LimiterSettings forClockResolution(long resolutionMillis) {
+        Checks.atLeast("resolutionMillis", resolutionMillis, 0);
+        return this;
+    }
 }

@@ -63,6 +63,12 @@ public final class TickingClock implements Clock {
         }
     }
 
+    /** Returns {@value #TICK_MILLIS}: between two ticks a reading lags by up to one tick. */
+    @Override
+    public long resolutionMillis() {
+        return TICK_MILLIS;
+    }
+
     @Override
     public String toString() {
         return "TickingClock[" + source + "]";

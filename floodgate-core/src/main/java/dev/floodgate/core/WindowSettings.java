@@ -72,6 +72,32 @@ public final class WindowSettings implements LimiterSettings {
         return new SlidingWindow(this);
     }
 
+    /** Returns settings whose per-key state carries up to {@code resolutionMillis} that a stepping clock hides. */
+    @Override
+    public LimiterSettings forClockResolution(long resolutionMillis) {
+        Checks.atLeast("resolutionMillis", resolutionMillis, 0);
+        if (resolutionMillis == 0) {
+            return this;
+        }
+        WindowSettings self = this;
+        return new LimiterSettings() {
+            @Override
+            public KeyLimiter newKeyLimiter() {
+                return new SlidingWindow(self, resolutionMillis);
+            }
+
+            @Override
+            public String describe() {
+                return self.describe();
+            }
+
+            @Override
+            public String toString() {
+                return self + " carrying " + resolutionMillis + " ms";
+            }
+        };
+    }
+
     /** Returns {@code window <count>/<period>}, e.g. {@code window 10/1m}. */
     @Override
     public String describe() {

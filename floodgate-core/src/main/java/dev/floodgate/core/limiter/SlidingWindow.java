@@ -1,5 +1,6 @@
 package dev.floodgate.core.limiter;
 
+import dev.floodgate.core.Checks;
 import dev.floodgate.core.WindowSettings;
 
 /**
@@ -11,6 +12,11 @@ import dev.floodgate.core.WindowSettings;
  * {@code [t, t + period)} contains at most {@code count} allowed events (timed as stored: an event from a clock that
  * stepped back counts at the newest stored time). Memory: one {@code long} array of {@code count} slots. No call
  * allocates.
+ *
+ * <p>With a carry (see {@link #SlidingWindow(WindowSettings, long)}), an event allowed at most {@code carry} ms after
+ * the oldest stored event left the window is stored at that moment instead of {@code now}, so a clock that moves in
+ * steps does not stretch each period by the part of a step: the invariant holds on the stored times, which are at
+ * most {@code carry} earlier than the event's.
  */
 public final class SlidingWindow implements KeyLimiter {
 
@@ -22,20 +28,38 @@ public final class SlidingWindow implements KeyLimiter {
      *
      * Records: only allowed events are stored; a refusal changes nothing (addRefused is a no-op).
      *
+     * Carry: a cheap clock moves in steps (TickingClock, 10 ms). A full ring frees its oldest slot at
+     * oldest + period, but the event that takes it arrives at the next step, up to one step later, and each period
+     * would start that much late: with 10 ms steps, a 100 ms period passes up to 9 % less than count. An event
+     * allowed within `carry` ms of oldest + period is stored at oldest + period (and never before the newest
+     * stored time, which keeps the ring ordered), so each period starts exactly one period after the one before.
+     *
      * Time: an event older than the newest stored one (the clock stepped back) is checked and stored as if it
      * happened at that newest time, which keeps the ring ordered and the invariant true on that clamped timeline.
      * All sums and differences of timestamps are overflow-safe (TimeMath).
      */
 
     private final long periodMillis;
+    private final long carryMillis;
     private final long[] stamps;
     /** Slot of the next stored timestamp; the oldest one once the ring is full. */
     private int next;
     private int size;
 
-    /** Creates an empty window, as if it had never seen an event. */
+    /** Creates an empty window, as if it had never seen an event, for a clock that reads the exact millisecond. */
     public SlidingWindow(WindowSettings settings) {
+        this(settings, 0);
+    }
+
+    /**
+     * Creates an empty window for a clock whose readings may lag by up to {@code carryMillis}: an event allowed at
+     * most that long after a slot was freed is stored at the moment it was freed.
+     *
+     * @throws IllegalArgumentException if {@code carryMillis} is negative
+     */
+    public SlidingWindow(WindowSettings settings, long carryMillis) {
         this.periodMillis = settings.periodMillis();
+        this.carryMillis = Checks.atLeast("carryMillis", carryMillis, 0);
         this.stamps = new long[settings.count()];
     }
 
@@ -44,7 +68,7 @@ public final class SlidingWindow implements KeyLimiter {
         if (!wouldAllow(nowMillis)) {
             return false;
         }
-        stamps[next] = size == 0 ? nowMillis : Math.max(nowMillis, newest());
+        stamps[next] = size == 0 ? nowMillis : Math.max(stampFor(nowMillis), newest());
         next = next + 1 == stamps.length ? 0 : next + 1;
         if (size < stamps.length) {
             size++;
@@ -95,6 +119,15 @@ public final class SlidingWindow implements KeyLimiter {
     @Override
     public boolean isIdle(long nowMillis) {
         return size == 0 || TimeMath.elapsed(newest(), nowMillis, periodMillis);
+    }
+
+    /** The time to store for an event allowed at {@code nowMillis}: the time its slot was freed, within the carry. */
+    private long stampFor(long nowMillis) {
+        if (size < stamps.length || carryMillis == 0) {
+            return nowMillis;
+        }
+        long freed = TimeMath.saturatedAdd(stamps[next], periodMillis);
+        return freed <= nowMillis && nowMillis - freed <= carryMillis ? freed : nowMillis;
     }
 
     private long newest() {

@@ -57,6 +57,38 @@ class CellRateTest {
     }
 
     @Test
+    void tryAcquire_countNotDividingPeriod_passesExactlyCountPerPeriod() {
+        CellRate c = cell(0, 3, 1_000);
+        int allowed = 0;
+        for (long t = T0; t < T0 + 30_000; t++) {
+            allowed += c.tryAcquire(t) ? 1 : 0;
+        }
+
+        assertThat(allowed).isEqualTo(90);
+    }
+
+    @Test
+    void tryAcquire_withCarry_continuesFromTheTatAcrossAClockStep() {
+        CellRate c = new CellRate(CellRateSettings.builder().burst(0).count(1_000).periodMillis(1_000).build(), 10);
+        int allowed = 0;
+        for (long step = T0; step < T0 + 1_000; step += 10) {
+            for (int i = 0; i < 20; i++) {
+                allowed += c.tryAcquire(step) ? 1 : 0;
+            }
+        }
+
+        assertThat(allowed).isEqualTo(991);
+    }
+
+    @Test
+    void tryAcquire_withCarry_keyQuietLongerThanTheCarry_getsNoCredit() {
+        CellRate c = new CellRate(CellRateSettings.builder().burst(0).count(1_000).periodMillis(1_000).build(), 10);
+        c.tryAcquire(T0);
+
+        assertThat(new boolean[] {c.tryAcquire(T0 + 100), c.tryAcquire(T0 + 100)}).containsExactly(true, false);
+    }
+
+    @Test
     void tryAcquire_refusedEvents_doNotMoveTheTat() {
         CellRate c = cell(0);
         c.tryAcquire(T0);
@@ -260,7 +292,7 @@ class CellRateTest {
                 total += allowed.get(j)[1];
                 long span = allowed.get(j)[0] - allowed.get(i)[0];
                 assertThat(total).as("seed=%d: quantity allowed from event %d to %d over %d ms", seed, i, j, span)
-                        .isLessThanOrEqualTo(settings.limit() + span / interval);
+                        .isLessThanOrEqualTo(settings.limit() + span * count / periodMillis);
             }
         }
     }

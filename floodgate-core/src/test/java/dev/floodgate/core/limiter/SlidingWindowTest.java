@@ -278,4 +278,30 @@ class SlidingWindowTest {
 
         contract.run(KeyLimiterContract.seed(/* seed= */ 20240611L), 3_000);
     }
+
+    @Test
+    void tryAcquire_withCarry_startsEachPeriodOnePeriodAfterTheLast() {
+        SlidingWindow w = new SlidingWindow(WindowSettings.builder().count(10).periodMillis(100).build(), 10);
+        int allowed = 0;
+        for (long step = 0; step < 10_000; step += 7) {
+            for (int i = 0; i < 20; i++) {
+                allowed += w.tryAcquire(step) ? 1 : 0;
+            }
+        }
+
+        assertThat(allowed).isEqualTo(1_000);
+    }
+
+    @Test
+    void tryAcquire_withoutCarry_stepsStretchEachPeriod() {
+        SlidingWindow w = new SlidingWindow(WindowSettings.builder().count(10).periodMillis(100).build());
+        int allowed = 0;
+        for (long step = 0; step < 10_000; step += 7) {
+            for (int i = 0; i < 20; i++) {
+                allowed += w.tryAcquire(step) ? 1 : 0;
+            }
+        }
+
+        assertThat(allowed).isEqualTo(960);
+    }
 }
