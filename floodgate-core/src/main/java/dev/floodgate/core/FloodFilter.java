@@ -79,6 +79,11 @@ public final class FloodFilter {
         return config;
     }
 
+    /** Returns the clock the filter reads; a filter that continues this one after a reload keeps it. */
+    public Clock clock() {
+        return clock;
+    }
+
     /**
      * Counts one logging call and returns whether to drop it. In a dry run nothing is dropped, but the calls that
      * would have been are counted.

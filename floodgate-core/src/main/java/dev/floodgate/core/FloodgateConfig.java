@@ -189,6 +189,21 @@ public final class FloodgateConfig {
                 || name.charAt(prefix.length()) == '.');
     }
 
+    /**
+     * Returns whether {@code o} is a configuration with the same value for every option. Two configurations are
+     * equal when their {@link #toString()}, which lists every option, is; a reloaded filter whose configuration
+     * equals its predecessor's continues the predecessor's state.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || (o instanceof FloodgateConfig && toString().equals(o.toString()));
+    }
+
+    @Override
+    public int hashCode() {
+        return toString().hashCode();
+    }
+
     @Override
     public String toString() {
         return "FloodgateConfig[" + limiter + ", cap=" + cap + ", maxKeys=" + maxKeys + ", includeLogger=" + includeLogger
