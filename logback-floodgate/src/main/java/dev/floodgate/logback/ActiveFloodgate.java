@@ -66,12 +66,20 @@ final class ActiveFloodgate {
         void write(Logger logger, ILoggingEvent event);
     }
 
+    /** Where a starting filter finds the engine of the filter it replaces after a reload. */
+    interface EngineSource {
+        /** Returns the engine to continue for {@code config}, or null to start a new one. */
+        FloodFilter continued(FloodgateConfig config);
+    }
+
     private final ContextAwareBase owner;
     private final String element;
     private final LoggerContext context;
     private final SummaryTarget target;
     private final FloodFilter engine;
     private final FloodgateConfig config;
+    /** The class of the clock set on the filter, or null for the default ticking clock. */
+    private final Class<?> configuredClockClass;
     private final Level minLevel;
     private final int minLevelInt;
     private final Level summaryLevel;
@@ -88,13 +96,14 @@ final class ActiveFloodgate {
     private volatile ScheduledFuture<?> tickSchedule;
 
     private ActiveFloodgate(ContextAwareBase owner, String element, LoggerContext context, SummaryTarget target,
-            FloodgateConfig config, Clock clock, Level minLevel, Level summaryLevel) {
+            FloodFilter engine, Class<?> configuredClockClass, Level minLevel, Level summaryLevel) {
         this.owner = owner;
         this.element = element;
         this.context = context;
         this.target = target;
-        this.engine = new FloodFilter(config, clock);
-        this.config = config;
+        this.engine = engine;
+        this.config = engine.config();
+        this.configuredClockClass = configuredClockClass;
         this.minLevel = minLevel;
         this.minLevelInt = minLevel.levelInt;
         this.summaryLevel = summaryLevel;
@@ -115,10 +124,13 @@ final class ActiveFloodgate {
      * @param clock the clock of the limiter, or null for a {@link TickingClock} over {@link Clock#monotonic()} that
      *     the context's scheduler ticks
      * @param target where summaries go
+     * @param engines the engine of the filter this one replaces after a reload, if it may be continued
+     * @param deferLaunch whether to leave the scheduling to {@link #launch()} or {@link #continueWith}, for a filter
+     *     that finds its place (and so its predecessor) only later
      * @return the started Floodgate, or null if it could not start
      */
     static ActiveFloodgate start(ContextAwareBase owner, String element, Map<String, String> raw,
-            List<String> unknown, Clock clock, SummaryTarget target) {
+            List<String> unknown, Clock clock, SummaryTarget target, EngineSource engines, boolean deferLaunch) {
         Context context = owner.getContext();
         if (!(context instanceof LoggerContext)) {
             owner.addError(element + ": needs a Logback LoggerContext, was " + context + NOT_STARTED);
@@ -138,9 +150,35 @@ final class ActiveFloodgate {
             }
             return null;
         }
-        Clock used = clock == null ? new TickingClock(Clock.monotonic()) : clock;
-        ActiveFloodgate active = new ActiveFloodgate(owner, element, (LoggerContext) context, target, config, used,
-                minLevel, summaryLevel);
+        FloodFilter continued = engines.continued(config);
+        FloodFilter engine = continued != null ? continued
+                : new FloodFilter(config, clock == null ? new TickingClock(Clock.monotonic()) : clock);
+        ActiveFloodgate created = new ActiveFloodgate(owner, element, (LoggerContext) context, target, engine,
+                clock == null ? null : clock.getClass(), minLevel, summaryLevel);
+        return deferLaunch ? created : launch(created, continued != null);
+    }
+
+    /** Schedules the summaries of a Floodgate whose start deferred it; null if that fails. */
+    ActiveFloodgate launch() {
+        return launch(this, false);
+    }
+
+    /**
+     * Returns a Floodgate like this one, whose start deferred its launch, that continues {@code continued}, the
+     * engine of the filter this one replaces; called before this one decided anything. Null if it cannot start.
+     */
+    ActiveFloodgate continueWith(FloodFilter continued) {
+        return launch(new ActiveFloodgate(owner, element, context, target, continued, configuredClockClass, minLevel,
+                summaryLevel), true);
+    }
+
+    /** Schedules the summaries (and the ticks of a ticking clock) of {@code active}; null if that fails. */
+    private static ActiveFloodgate launch(ActiveFloodgate active, boolean continued) {
+        ContextAwareBase owner = active.owner;
+        String element = active.element;
+        Context context = active.context;
+        FloodgateConfig config = active.config;
+        Clock used = active.engine.clock();
         try {
             long period = config.summaryIntervalMillis();
             ScheduledExecutorService executor = context.getScheduledExecutorService();
@@ -160,8 +198,9 @@ final class ActiveFloodgate {
             owner.addError(element + ": cannot schedule summaries on the context's executor: " + e + NOT_STARTED, e);
             return null;
         }
-        owner.addInfo(element + ": started with " + config + ", minLevel=" + minLevel + ", summaryLevel="
-                + (summaryLevel == null ? "<level of the messages>" : summaryLevel));
+        owner.addInfo(element + ": started with " + config + ", minLevel=" + active.minLevel + ", summaryLevel="
+                + (active.summaryLevel == null ? "<level of the messages>" : active.summaryLevel)
+                + (continued ? "; continues the state and pending counts of the filter it replaces" : ""));
         return active;
     }
 
@@ -183,6 +222,16 @@ final class ActiveFloodgate {
     /** Returns the validated settings. */
     FloodgateConfig config() {
         return config;
+    }
+
+    /** Returns the context the Floodgate writes to. */
+    LoggerContext context() {
+        return context;
+    }
+
+    /** Returns the class of the clock set on the filter, or null for the default ticking clock. */
+    Class<?> configuredClockClass() {
+        return configuredClockClass;
     }
 
     /** Returns the level below which nothing is limited. */
@@ -254,18 +303,31 @@ final class ActiveFloodgate {
 
     /** Stops the schedule and writes everything still untold; idempotent. */
     void stop() {
-        cancel(schedule);
-        cancel(tickSchedule);
+        stop(target);
+    }
+
+    /** Stops the schedule and writes everything still untold to {@code into}; idempotent. */
+    void stop(SummaryTarget into) {
+        park();
         try {
             synchronized (writeLock) {
                 if (!closed) {
                     closed = true;
-                    write(engine.close());
+                    write(engine.close(), into);
                 }
             }
         } catch (RuntimeException e) {
             report(writeFailures, "could not write the final summaries: " + e, e, true);
         }
+    }
+
+    /**
+     * Stops the schedule without closing the engine, which goes on counting for whoever continues it: the filter
+     * that takes this one's place after a reload, or {@link #stop(SummaryTarget)}.
+     */
+    void park() {
+        cancel(schedule);
+        cancel(tickSchedule);
     }
 
     /**
@@ -285,9 +347,13 @@ final class ActiveFloodgate {
     }
 
     private void write(List<SuppressionSummary> summaries) {
+        write(summaries, target);
+    }
+
+    private void write(List<SuppressionSummary> summaries, SummaryTarget into) {
         for (SuppressionSummary summary : summaries) {
             try {
-                write(summary);
+                write(summary, into);
             } catch (RuntimeException e) {
                 report(writeFailures, "could not write a summary, its count is lost: " + summary.message() + ": "
                         + e, e, true);
@@ -295,7 +361,7 @@ final class ActiveFloodgate {
         }
     }
 
-    private void write(SuppressionSummary summary) {
+    private void write(SuppressionSummary summary, SummaryTarget into) {
         String loggerName = summary.loggerName() == null ? FloodFilter.SUMMARY_LOGGER : summary.loggerName();
         Logger logger = context.getLogger(loggerName);
         Level level = summaryLevel != null ? summaryLevel
@@ -309,7 +375,7 @@ final class ActiveFloodgate {
         for (Map.Entry<String, Object> field : summary.fields().entrySet()) {
             event.addKeyValuePair(new KeyValuePair(field.getKey(), field.getValue()));
         }
-        target.write(logger, event);
+        into.write(logger, event);
     }
 
     private void report(AtomicInteger counter, String message, Throwable cause, boolean error) {

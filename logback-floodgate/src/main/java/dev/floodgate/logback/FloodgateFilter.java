@@ -79,7 +79,9 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
      */
     @Override
     public void start() {
-        state.start(this, element(), (logger, event) -> appender().doAppend(event), super::start);
+        Appender<ILoggingEvent> known = appender;
+        state.start(this, element(), (logger, event) -> appender().doAppend(event), super::start, place(known),
+                () -> place(appender()), (logger, event) -> byName(appender().getName()).doAppend(event));
     }
 
     /**
@@ -93,8 +95,8 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
 
     @Override
     public FilterReply decide(ILoggingEvent event) {
-        if (!isStarted()) {
-            return FilterReply.NEUTRAL;
+        if (state.awaitsPlace()) {
+            state.placeLate();
         }
         ActiveFloodgate a = state.active();
         if (a == null) {
@@ -172,6 +174,62 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
                 Iterator<Appender<ILoggingEvent>> nested =
                         ((AppenderAttachable<ILoggingEvent>) candidate).iteratorForAppenders();
                 Appender<ILoggingEvent> found = find(nested);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Returns where this filter sits, for a reload: the name of its appender and its own name if it has one, else its
+     * position among the Floodgate filters of that appender; null if the appender is not known yet.
+     */
+    private String place(Appender<ILoggingEvent> known) {
+        if (known == null || known.getName() == null) {
+            return null;
+        }
+        String where = "filter of appender " + known.getName();
+        if (getName() != null) {
+            return where + " named " + getName();
+        }
+        int index = 0;
+        for (Filter<ILoggingEvent> f : known.getCopyOfAttachedFiltersList()) {
+            if (f == this) {
+                break;
+            }
+            if (f instanceof FloodgateFilter) {
+                index++;
+            }
+        }
+        return where + " #" + (index + 1);
+    }
+
+    /** Returns the started appender of the context named {@code name}: where a removed filter's counts go. */
+    private Appender<ILoggingEvent> byName(String name) {
+        if (getContext() instanceof LoggerContext) {
+            for (Logger logger : ((LoggerContext) getContext()).getLoggerList()) {
+                Appender<ILoggingEvent> found = find(logger.iteratorForAppenders(), name);
+                if (found != null && found.isStarted()) {
+                    return found;
+                }
+            }
+        }
+        throw new IllegalStateException("the appender " + name + " is not in the configuration any more");
+    }
+
+    private static Appender<ILoggingEvent> find(Iterator<Appender<ILoggingEvent>> appenders, String name) {
+        while (appenders.hasNext()) {
+            Appender<ILoggingEvent> candidate = appenders.next();
+            if (name != null && name.equals(candidate.getName())) {
+                return candidate;
+            }
+            if (candidate instanceof AppenderAttachable) {
+                @SuppressWarnings("unchecked")
+                Iterator<Appender<ILoggingEvent>> nested =
+                        ((AppenderAttachable<ILoggingEvent>) candidate).iteratorForAppenders();
+                Appender<ILoggingEvent> found = find(nested, name);
                 if (found != null) {
                     return found;
                 }

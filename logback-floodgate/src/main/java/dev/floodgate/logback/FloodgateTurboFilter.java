@@ -2,6 +2,7 @@ package dev.floodgate.logback;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.FilterReply;
@@ -59,7 +60,8 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      */
     @Override
     public void start() {
-        state.start(this, element(), (logger, event) -> logger.callAppenders(event), super::start);
+        ActiveFloodgate.SummaryTarget target = (logger, event) -> logger.callAppenders(event);
+        state.start(this, element(), target, super::start, place(), target);
     }
 
     /**
@@ -74,9 +76,6 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
     @Override
     public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
             Throwable t) {
-        if (!isStarted()) {
-            return FilterReply.NEUTRAL;
-        }
         ActiveFloodgate a = state.active();
         if (format == null || a == null) {
             return FilterReply.NEUTRAL;
@@ -105,9 +104,6 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      */
     @Override
     public FilterReply decide(Logger logger, org.slf4j.event.LoggingEvent event) {
-        if (!isStarted()) {
-            return FilterReply.NEUTRAL;
-        }
         ActiveFloodgate a = state.active();
         if (a == null) {
             return FilterReply.NEUTRAL;
@@ -155,6 +151,29 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
     /** Writes the summaries of the period that ended, if one did, as the scheduled task does. */
     void summarizeIfDue() {
         state.summarizeIfDue();
+    }
+
+    /**
+     * Returns where this filter sits, for a reload: its name if it has one, else its position among the Floodgate
+     * turbo filters of the context (in the order of the configuration).
+     */
+    private String place() {
+        if (getName() != null) {
+            return "turbo filter named " + getName();
+        }
+        if (!(getContext() instanceof LoggerContext)) {
+            return null;
+        }
+        int index = 0;
+        for (TurboFilter f : ((LoggerContext) getContext()).getTurboFilterList()) {
+            if (f == this) {
+                break;
+            }
+            if (f instanceof FloodgateTurboFilter) {
+                index++;
+            }
+        }
+        return "turbo filter #" + (index + 1);
     }
 
     private String element() {

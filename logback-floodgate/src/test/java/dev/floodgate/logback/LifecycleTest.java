@@ -76,27 +76,87 @@ class LifecycleTest {
 
     @ParameterizedTest
     @EnumSource(Adapter.class)
-    void reconfigure_pendingDrops_areSummarizedToTheOldAppenders(Adapter adapter) {
+    void reconfigure_sameSettings_carriesPendingDropsIntoTheNextSummary(Adapter adapter) {
         t = TestContext.configure(getClass(), adapter.xml);
         ListAppender<ILoggingEvent> old = t.list(LIST);
         flood(t.logger("com.acme.Db"), 40);
 
         t.reconfigure(adapter.xml);
+        adapter.clock(t).advance(Duration.ofSeconds(30));
+        adapter.summarizeIfDue(t);
 
-        assertThat(summarized(old)).isEqualTo(24);
-        assertThat(events(t.list(LIST))).isEmpty();
+        assertThat(summaries(events(old))).isEmpty();
+        assertThat(summaries(events(t.list(LIST)))).singleElement()
+                .satisfies(s -> assertThat(s.getFormattedMessage()).startsWith("Suppressed 24 messages like")
+                        .contains("in the last 30s"));
     }
 
     @ParameterizedTest
     @EnumSource(Adapter.class)
-    void reconfigure_newFilter_startsWithNoHistory(Adapter adapter) {
+    void reconfigure_sameSettings_givesAFloodNoNewBurst(Adapter adapter) {
         t = TestContext.configure(getClass(), adapter.xml);
+        ListAppender<ILoggingEvent> old = t.list(LIST);
         flood(t.logger("com.acme.Db"), 40);
 
         t.reconfigure(adapter.xml);
         flood(t.logger("com.acme.Db"), 40);
+        ListAppender<ILoggingEvent> current = t.list(LIST);
+        t.context.stop();
 
-        assertThat(messages(events(t.list(LIST)))).hasSize(16);
+        List<ILoggingEvent> all = new ArrayList<>(events(old));
+        all.addAll(events(current));
+        assertThat(messages(all)).hasSize(16);
+        assertThat(TestContext.suppressed(all)).isEqualTo(64);
+        assertThat(summaries(all)).hasSize(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void reconfigure_changedSettings_startsAfreshAndSaysSo(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        flood(t.logger("com.acme.Db"), 40);
+
+        t.reconfigure(adapter.xml + "-changed");
+        flood(t.logger("com.acme.Db"), 40);
+
+        assertThat(messages(events(t.list(LIST)))).as("a new burst").hasSize(16);
+        assertThat(summarized(t.list(LIST))).as("the old filter's pending drops, written as the configuration ended")
+                .isEqualTo(24);
+        assertThat(t.context.getStatusManager().getCopyOfStatusList()).anySatisfy(s -> assertThat(s.getMessage())
+                .contains("the settings differ from those of the filter it replaces").contains("starts afresh"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void reconfigure_filterRemoved_writesItsPendingDropsThroughTheNewConfiguration(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        ListAppender<ILoggingEvent> old = t.list(LIST);
+        flood(t.logger("com.acme.Db"), 40);
+
+        t.reconfigure("none");
+
+        assertThat(summarized(old)).isZero();
+        assertThat(summarized(t.list(LIST))).isEqualTo(24);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Adapter.class)
+    void springBootReinitialization_sameSettings_carriesPendingDrops(Adapter adapter) {
+        t = TestContext.configure(getClass(), adapter.xml);
+        ListAppender<ILoggingEvent> old = t.list(LIST);
+        flood(t.logger("com.acme.Db"), 40);
+
+        // What LogbackLoggingSystem.reinitialize does (Spring Boot 4.0): reset, then stop, reset and configure.
+        t.context.reset();
+        t.context.stop();
+        t.context.reset();
+        t.load(adapter.xml);
+        t.context.start();
+        ListAppender<ILoggingEvent> current = t.list(LIST);
+        t.context.stop();
+
+        assertThat(summarized(old)).isZero();
+        assertThat(summarized(current)).isEqualTo(24);
     }
 
     @ParameterizedTest
@@ -116,7 +176,7 @@ class LifecycleTest {
 
     @ParameterizedTest
     @EnumSource(Adapter.class)
-    void scanReload_pendingDrops_areSummarizedToTheOldAppenders(Adapter adapter, @TempDir Path dir)
+    void scanReload_sameSettings_carriesPendingDropsToTheNewFilter(Adapter adapter, @TempDir Path dir)
             throws IOException, InterruptedException {
         File file = dir.resolve("logback.xml").toFile();
         try (InputStream in = TestContext.resource(getClass(), adapter.xml + "-scan").openStream()) {
@@ -136,7 +196,10 @@ class LifecycleTest {
 
         assertThat(reloaded.await(30, TimeUnit.SECONDS)).as("Logback reloaded the changed file").isTrue();
         assertThat(old.isStarted()).isFalse();
-        assertThat(summarized(old)).isEqualTo(24);
+        ListAppender<ILoggingEvent> current = t.list(LIST);
+        t.context.stop();
+        assertThat(summarized(old)).isZero();
+        assertThat(summarized(current)).isEqualTo(24);
     }
 
     @ParameterizedTest
