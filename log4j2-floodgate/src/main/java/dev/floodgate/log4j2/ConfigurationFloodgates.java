@@ -59,6 +59,12 @@ final class ConfigurationFloodgates {
         }
     }
 
+    /** Returns the group of {@code configuration} if it has one, else null. */
+    static ConfigurationFloodgates existing(Configuration configuration) {
+        Object existing = configuration.getComponent(COMPONENT);
+        return existing instanceof ConfigurationFloodgates ? (ConfigurationFloodgates) existing : null;
+    }
+
     /** Adds a filter built for this configuration. */
     void join(FloodgateFilter filter) {
         members.add(filter);

@@ -75,6 +75,13 @@ public final class FloodgateFilter extends AbstractFilter {
      *   LIVE -> DONE  in finish(): cancels the task, closes the engine and writes what it returns. Called by stop(),
      *               and by the first Floodgate filter of the configuration to stop (ConfigurationFloodgates).
      *   A filter built from a bad configuration starts DONE and has no engine: it passes everything.
+     * Reload (monitorInterval, Configurator.reconfigure): Log4j starts the new configuration while the old one still
+     *   serves, then swaps them and stops the old one. Going live, a filter looks in the configuration still in
+     *   place for a live Floodgate filter in the same place (SummaryRoute and position among the Floodgate filters
+     *   there) with an equal FloodgateConfig and the same clock class, and takes its engine over: same state, same
+     *   pending counts, same summary period. The old filter is then handed over: it cancels its tasks, writes no
+     *   summary, never closes the engine, and goes on deciding on it for the calls still in flight through the old
+     *   configuration. Different settings: an INFO status, and the old filter flushes at its stop as before.
      * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; countedIntLevel is written before
      * the volatile write of LIVE. Going live, writing summaries and finishing hold lifecycleLock, so a scheduled
      * write never overlaps the final one, and no summary is written after finish() returns. The engine itself
@@ -86,8 +93,11 @@ public final class FloodgateFilter extends AbstractFilter {
     private static final int LIVE = 1;
     private static final int DONE = 2;
 
-    private final FloodFilter engine;
+    /** Set at build; replaced by a predecessor's engine when going live, before the volatile write of LIVE. */
+    private FloodFilter engine;
     private final FloodgateConfig config;
+    /** The class of the clock set on the builder, or null for the default ticking clock. */
+    private final Class<?> clockClass;
     private final Configuration configuration;
     private final ConfigurationFloodgates group;
     private final int minIntLevel;
@@ -102,15 +112,18 @@ public final class FloodgateFilter extends AbstractFilter {
     /** Events less severe than this (larger intLevel) are not counted; valid once phase is LIVE. */
     private int countedIntLevel = Integer.MAX_VALUE;
     private SummaryRoute route; // guarded by lifecycleLock
+    private String place; // guarded by lifecycleLock; set when going live
+    private boolean handedOver; // guarded by lifecycleLock
     private ScheduledFuture<?> task; // guarded by lifecycleLock
     /** The engine's clock when it is the default ticking clock, which the scheduler must tick; else null. */
-    private final TickingClock ticking;
+    private TickingClock ticking; // written before the volatile write of LIVE
     private ScheduledFuture<?> tickTask; // guarded by lifecycleLock
 
     private FloodgateFilter(Builder b, FloodgateConfig config, FloodFilter engine, Clock clock, Level minLevel,
             Level summaryLevel) {
         super(b.getOnMatch(), b.getOnMismatch());
         this.engine = engine;
+        this.clockClass = b.clock == null ? null : b.clock.getClass();
         this.ticking = clock instanceof TickingClock ? (TickingClock) clock : null;
         this.config = config;
         this.configuration = b.configuration;
@@ -131,6 +144,7 @@ public final class FloodgateFilter extends AbstractFilter {
         super(b.getOnMatch(), b.getOnMismatch());
         this.ticking = null;
         this.engine = null;
+        this.clockClass = null;
         this.config = null;
         this.configuration = b.configuration;
         this.group = b.configuration == null ? null : ConfigurationFloodgates.of(b.configuration);
@@ -425,6 +439,12 @@ public final class FloodgateFilter extends AbstractFilter {
 
     private void goLiveLocked() {
         route = SummaryRoute.find(configuration, this);
+        place = placeIn(configuration, this, route.describe());
+        FloodFilter continued = continuePredecessor();
+        if (continued != null) {
+            engine = continued;
+            ticking = continued.clock() instanceof TickingClock ? (TickingClock) continued.clock() : null;
+        }
         countedIntLevel = route.countedIntLevel();
         if (!route.stopsBeforeAppenders()) {
             group.needStopBeforeAppenders();
@@ -446,12 +466,93 @@ public final class FloodgateFilter extends AbstractFilter {
     }
 
     /**
+     * Returns where {@code filter} sits in {@code configuration}: its route and its position among the Floodgate
+     * filters of that configuration with the same route, in the order they were built.
+     */
+    private static String placeIn(Configuration configuration, FloodgateFilter filter, String route) {
+        int position = 1;
+        for (FloodgateFilter member : ConfigurationFloodgates.of(configuration).members()) {
+            if (member == filter) {
+                break;
+            }
+            if (member.isEnabled() && SummaryRoute.find(configuration, member).describe().equals(route)) {
+                position++;
+            }
+        }
+        return route + " #" + position;
+    }
+
+    /**
+     * Returns the engine of the live filter in the same place of the configuration this one replaces, if its settings
+     * are equal, and hands that filter over; else null, with an INFO status if the settings were what differed.
+     */
+    private FloodFilter continuePredecessor() {
+        org.apache.logging.log4j.core.LoggerContext context = configuration.getLoggerContext();
+        Configuration previous = context == null ? null : context.getConfiguration();
+        if (previous == null || previous == configuration) {
+            return null;
+        }
+        ConfigurationFloodgates group = ConfigurationFloodgates.existing(previous);
+        if (group == null) {
+            return null;
+        }
+        for (FloodgateFilter member : group.members()) {
+            if (member != this && member.isAt(place)) {
+                FloodFilter continued = member.handOver(config, clockClass);
+                if (continued == null) {
+                    STATUS.info("{}: the settings {} differ from those of the filter it replaces, so it starts afresh; "
+                            + "that filter writes its pending counts when its configuration stops", PLUGIN_NAME, place);
+                } else {
+                    STATUS.debug("{}: {} continues the state and pending counts of the filter it replaces",
+                            PLUGIN_NAME, place);
+                }
+                return continued;
+            }
+        }
+        return null;
+    }
+
+    /** Returns whether this filter is live at {@code where} and not handed over. */
+    private boolean isAt(String where) {
+        synchronized (lifecycleLock) {
+            return phase == LIVE && !handedOver && where.equals(place);
+        }
+    }
+
+    /**
+     * Hands this filter's engine over to the filter that replaces it, if the settings and the kind of clock are the
+     * same: cancels its tasks; from now on it writes no summary and never closes the engine, but goes on deciding on
+     * it. Returns null, changing nothing, otherwise.
+     */
+    private FloodFilter handOver(FloodgateConfig successorConfig, Class<?> successorClock) {
+        synchronized (lifecycleLock) {
+            if (phase != LIVE || handedOver || !config.equals(successorConfig) || clockClass != successorClock) {
+                return null;
+            }
+            handedOver = true;
+            cancelTasks();
+            return engine;
+        }
+    }
+
+    private void cancelTasks() {
+        if (task != null) {
+            task.cancel(false);
+            task = null;
+        }
+        if (tickTask != null) {
+            tickTask.cancel(false);
+            tickTask = null;
+        }
+    }
+
+    /**
      * Writes the summaries that are due: those of the period that ended, if a {@code summaryInterval} has passed on
      * the filter's clock since the last ones. The scheduled task calls it; tests call it after moving their clock.
      */
     void writeDueSummaries() {
         synchronized (lifecycleLock) {
-            if (phase != LIVE) {
+            if (phase != LIVE || handedOver) {
                 return;
             }
             try {
@@ -479,19 +580,15 @@ public final class FloodgateFilter extends AbstractFilter {
     /** Stops counting, cancels the scheduled task and writes every pending summary; idempotent. */
     void finish() {
         synchronized (lifecycleLock) {
+            if (handedOver) {
+                return; // the engine is its successor's now; calls in flight through this filter still count
+            }
             if (engine == null || engine.isClosed()) {
                 phase = DONE;
                 return;
             }
             phase = DONE;
-            if (task != null) {
-                task.cancel(false);
-                task = null;
-            }
-            if (tickTask != null) {
-                tickTask.cancel(false);
-                tickTask = null;
-            }
+            cancelTasks();
             try {
                 List<SuppressionSummary> pending = engine.close();
                 if (!pending.isEmpty()) {

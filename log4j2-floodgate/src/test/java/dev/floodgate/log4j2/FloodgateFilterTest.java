@@ -365,7 +365,52 @@ class FloodgateFilterTest {
     }
 
     @Test
-    void reconfigure_writesPendingSummariesToTheOldAppenders() {
+    void reconfigure_sameSettings_continuesWithoutANewBurstAndCarriesPendingDrops() {
+        try (Log4jHarness h = Log4jHarness.start(getClass(), "contextWide")) {
+            for (int i = 0; i < 200; i++) {
+                h.logger("app.Db").error(TEMPLATE, "db-1", i);
+            }
+            ListAppender old = h.list("list");
+            h.context.setConfigLocation(Log4jHarness.uri(getClass(), "contextWide"));
+            for (int i = 0; i < 200; i++) {
+                h.logger("app.Db").error(TEMPLATE, "db-1", i);
+            }
+            h.clock.advance(java.time.Duration.ofSeconds(30));
+            h.contextFilter().writeDueSummaries();
+
+            assertThat(suppressedIn(old.events())).isZero();
+            assertThat(lines(h.list("list").events())).as("no new burst").isEmpty();
+            assertThat(summaries(h.list("list").events())).singleElement()
+                    .satisfies(s -> assertThat(s).startsWith("Suppressed " + (400 - lines(old.events()).size())));
+        }
+    }
+
+    @Test
+    void reconfigure_changedSettings_startsAfreshAndSaysSo() {
+        try (Log4jHarness h = Log4jHarness.start(getClass(), "contextWide")) {
+            for (int i = 0; i < 200; i++) {
+                h.logger("app.Db").error(TEMPLATE, "db-1", i);
+            }
+            ListAppender old = h.list("list");
+            StatusCapture info = StatusCapture.start(org.apache.logging.log4j.Level.INFO);
+            try {
+                h.context.setConfigLocation(Log4jHarness.uri(getClass(), "contextWide-changed"));
+            } finally {
+                info.stop();
+            }
+            for (int i = 0; i < 200; i++) {
+                h.logger("app.Db").error(TEMPLATE, "db-1", i);
+            }
+
+            assertThat(lines(old.events()).size() + suppressedIn(old.events())).isEqualTo(200);
+            assertThat(lines(h.list("list").events())).as("a new burst").hasSize(16);
+            assertThat(info.messages()).anySatisfy(m -> assertThat(m).startsWith("INFO")
+                    .contains("differ from those of the filter it replaces, so it starts afresh"));
+        }
+    }
+
+    @Test
+    void reconfigure_filterRemoved_writesPendingSummariesToTheOldAppenders() {
         try (Log4jHarness h = Log4jHarness.start(getClass(), "contextWide")) {
             for (int i = 0; i < 200; i++) {
                 h.logger("app.Db").error(TEMPLATE, "db-1", i);

@@ -8,28 +8,38 @@ import org.apache.logging.log4j.status.StatusData;
 import org.apache.logging.log4j.status.StatusListener;
 import org.apache.logging.log4j.status.StatusLogger;
 
-/** Collects the status messages at WARN or above while registered. */
+/** Collects the status messages at WARN (or a level chosen) or above while registered. */
 public final class StatusCapture implements StatusListener {
 
     private final List<StatusData> data = new CopyOnWriteArrayList<>();
+    private final Level level;
 
-    /** Registers a new capture with the status logger. */
+    private StatusCapture(Level level) {
+        this.level = level;
+    }
+
+    /** Registers a new capture of WARN and above with the status logger. */
     public static StatusCapture start() {
-        StatusCapture capture = new StatusCapture();
+        return start(Level.WARN);
+    }
+
+    /** Registers a new capture of {@code level} and above with the status logger. */
+    public static StatusCapture start(Level level) {
+        StatusCapture capture = new StatusCapture(level);
         StatusLogger.getLogger().registerListener(capture);
         return capture;
     }
 
     @Override
     public void log(StatusData d) {
-        if (d.getLevel().isMoreSpecificThan(Level.WARN)) {
+        if (d.getLevel().isMoreSpecificThan(level)) {
             data.add(d);
         }
     }
 
     @Override
     public Level getStatusLevel() {
-        return Level.WARN;
+        return level;
     }
 
     /** Returns each captured message as {@code LEVEL text}. */
