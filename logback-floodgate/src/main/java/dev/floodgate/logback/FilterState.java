@@ -9,6 +9,7 @@ import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What the turbo filter and the appender filter share: the options as written, the clock, the listener for misspelt
@@ -29,7 +30,7 @@ final class FilterState {
     /** Where the started filter sits, or null if unknown; guarded by {@link #lifecycle}. */
     private String place;
     /** Finds the place of a filter that did not know it at start, or null once it is placed (or cannot be). */
-    private volatile java.util.function.Supplier<String> latePlace;
+    private volatile Supplier<String> latePlace;
     /** The filter and how it names itself in status messages, set at start; guarded by {@link #lifecycle}. */
     private ContextAwareBase owner;
     private String element;
@@ -91,7 +92,7 @@ final class FilterState {
      */
     <F extends ContextAwareBase & LifeCycle> void start(F filter, String element,
             ActiveFloodgate.SummaryTarget target, Runnable markStarted, String place,
-            java.util.function.Supplier<String> latePlace, ActiveFloodgate.SummaryTarget settleTarget) {
+            Supplier<String> latePlace, ActiveFloodgate.SummaryTarget settleTarget) {
         synchronized (lifecycle) {
             if (filter.isStarted()) {
                 return;
@@ -128,7 +129,7 @@ final class FilterState {
      */
     void placeLate() {
         synchronized (lifecycle) {
-            java.util.function.Supplier<String> finder = latePlace;
+            Supplier<String> finder = latePlace;
             ActiveFloodgate current = active;
             if (finder == null || current == null) {
                 return;

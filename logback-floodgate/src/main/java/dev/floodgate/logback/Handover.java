@@ -9,6 +9,7 @@ import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -153,7 +154,7 @@ final class Handover implements ConfigurationEventListener {
     static boolean inResetBeforeConfiguration() {
         return StackWalker.getInstance().walk(frames -> {
             boolean reset = false;
-            for (java.util.Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext();) {
+            for (Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext();) {
                 StackWalker.StackFrame frame = it.next();
                 if (frame.getClassName().equals(LOGGER_CONTEXT)) {
                     if (frame.getMethodName().equals("stop")) {
