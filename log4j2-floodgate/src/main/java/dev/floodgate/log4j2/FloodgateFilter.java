@@ -461,7 +461,7 @@ public final class FloodgateFilter extends AbstractFilter {
      * {@code summaryInterval} has passed on the filter's clock since the last ones. The scheduled task calls it; it
      * never waits for an appender.
      */
-    private void publishDueSummaries() {
+    void publishDueSummaries() {
         synchronized (lifecycleLock) {
             if (phase != LIVE) {
                 return;
