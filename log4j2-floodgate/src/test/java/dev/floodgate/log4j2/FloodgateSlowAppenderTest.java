@@ -59,7 +59,9 @@ class FloodgateSlowAppenderTest {
         long appendsOfLoggingThread = appender.eventAppendsOf(logging);
 
         // Stop while the summary write is still stuck: it returns, and says what it could not write.
+        long stopStarted = System.nanoTime();
         h.close();
+        long stopMillis = (System.nanoTime() - stopStarted) / 1_000_000; // a figure for the docs, not asserted
         boolean stillStuck = appender.summaryPermits.hasQueuedThreads();
         List<String> errors = floodgateErrors(h.status.messages());
         long reportedAtStop = countsIn(errors);
@@ -68,7 +70,7 @@ class FloodgateSlowAppenderTest {
 
         String figures = place + ": logged=" + logged + ", written=" + appender.written() + ", summarized="
                 + appender.summarized() + ", reported at stop=" + reportedAtStop + ", event appends of the logging"
-                + " thread=" + appendsOfLoggingThread;
+                + " thread=" + appendsOfLoggingThread + ", stop took " + stopMillis + " ms";
         System.out.println("FloodgateSlowAppenderTest: " + figures);
         assertThat(appendsOfLoggingThread).as("the logging thread waited for its own append only: " + figures)
                 .isEqualTo(1);

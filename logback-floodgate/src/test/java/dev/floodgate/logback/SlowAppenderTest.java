@@ -63,7 +63,9 @@ class SlowAppenderTest {
         long appendsOfLoggingThread = appender.eventAppendsOf(logging);
 
         // Stop while the summary write is still stuck: it returns, and says what it could not write.
+        long stopStarted = System.nanoTime();
         t.context.stop();
+        long stopMillis = (System.nanoTime() - stopStarted) / 1_000_000; // a figure for the docs, not asserted
         boolean stillStuck = appender.summaryPermits.hasQueuedThreads();
         List<String> errors = floodgateErrors(statuses);
         long reportedAtStop = countsIn(errors);
@@ -73,7 +75,7 @@ class SlowAppenderTest {
 
         String figures = adapter + ": logged=" + logged + ", written=" + appender.written() + ", summarized="
                 + appender.summarized() + ", reported at stop=" + reportedAtStop + ", reported in all=" + reported
-                + ", event appends of the logging thread=" + appendsOfLoggingThread;
+                + ", event appends of the logging thread=" + appendsOfLoggingThread + ", stop took " + stopMillis + " ms";
         System.out.println("SlowAppenderTest: " + figures);
         assertThat(appendsOfLoggingThread).as("the logging thread waited for its own append only: " + figures)
                 .isEqualTo(1);
