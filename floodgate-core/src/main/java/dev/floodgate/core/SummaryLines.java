@@ -58,6 +58,42 @@ final class SummaryLines {
     }
 
     /**
+     * Returns {@code summaries} if there are at most {@code maxEntries}; otherwise the largest fingerprint summaries
+     * and the "other messages" one as they are, and the rest added into one "forgotten" summary, {@code maxEntries}
+     * in all. Keeps what a writer that keeps failing carries bounded while fingerprints come and go.
+     *
+     * @throws IllegalArgumentException if {@code maxEntries} is below 3
+     */
+    static List<SuppressionSummary> bounded(List<SuppressionSummary> summaries, int maxEntries) {
+        Checks.atLeast("maxEntries", maxEntries, 3);
+        if (summaries.size() <= maxEntries) {
+            return summaries;
+        }
+        List<SuppressionSummary> kept = new ArrayList<>();
+        List<SuppressionSummary> fingerprints = new ArrayList<>();
+        List<SuppressionSummary> folded = new ArrayList<>();
+        for (SuppressionSummary s : summaries) {
+            switch (s.scope()) {
+                case FINGERPRINT:
+                    fingerprints.add(s);
+                    break;
+                case FORGOTTEN:
+                    folded.add(s);
+                    break;
+                default:
+                    kept.add(s);
+            }
+        }
+        fingerprints.sort(LARGEST_FIRST);
+        int listed = maxEntries - 1 - kept.size();
+        List<SuppressionSummary> out = new ArrayList<>(fingerprints.subList(0, listed));
+        out.addAll(kept);
+        folded.addAll(fingerprints.subList(listed, fingerprints.size()));
+        out.add(SuppressionSummary.forgotten(folded));
+        return out;
+    }
+
+    /**
      * Returns {@code summaries} if there are at most {@code maxLines}; otherwise the shared-gate summaries ("other
      * messages", "forgotten"), the largest fingerprint summaries and one line adding the rest together, in all
      * {@code maxLines} lines. The added line goes through the logger its members share (else null) at the most

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * call. No logging thread ever waits for this class: it holds no lock while the sink writes, and the engine's
  * counting path takes none of its locks. Invariant: every summary the engine returns is written exactly once, or
  * carried into a later summary, or named with its exact count in an error the sink reports at or after
- * {@link #stop()}. Memory: at most one batch, and carried summaries of at most one batch.
+ * {@link #stop()}. Memory: at most one batch and the summaries carried from it, each at most {@code maxKeys + 2}
+ * summaries (beyond that, the smallest carried ones are added into one "forgotten" summary).
  */
 public final class SummaryPublisher {
 
@@ -64,6 +65,8 @@ public final class SummaryPublisher {
     private final FloodFilter engine;
     private final Sink sink;
     private final int maxLines;
+    /** The most summaries a batch holds before lines are capped: a fresh batch never has more. */
+    private final int maxEntries;
     private final String threadName;
     private final Object lock = new Object();
     private final ArrayDeque<SuppressionSummary> queue = new ArrayDeque<>(); // guarded by lock
@@ -87,6 +90,7 @@ public final class SummaryPublisher {
         this.sink = Objects.requireNonNull(sink, "sink");
         this.threadName = Objects.requireNonNull(threadName, "threadName");
         this.maxLines = engine.config().maxSummaryLines();
+        this.maxEntries = engine.config().maxKeys() + 2;
     }
 
     /**
@@ -179,9 +183,9 @@ public final class SummaryPublisher {
         return false;
     }
 
-    /** Returns the merged, capped batch of {@code fresh} and the carried summaries, queued for the writer. */
+    /** Queues the merged, bounded and capped batch of {@code fresh} and the carried summaries for the writer. */
     private void enqueue(List<SuppressionSummary> fresh) {
-        List<SuppressionSummary> merged = SummaryLines.merge(carried, fresh);
+        List<SuppressionSummary> merged = SummaryLines.bounded(SummaryLines.merge(carried, fresh), maxEntries);
         carried = new ArrayList<>();
         queue.addAll(SummaryLines.capped(merged, maxLines, sink::severity));
         if (writer == null && !queue.isEmpty()) {

@@ -138,4 +138,32 @@ class SummaryLinesTest {
         assertThatThrownBy(() -> SummaryLines.capped(List.of(), 2, SummaryLinesTest::severity))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("maxLines must be >= 3, was 2");
     }
+
+    @Test
+    void bounded_moreThanMaxEntries_addsTheSmallestIntoOneForgottenSummary() {
+        List<SuppressionSummary> all = new ArrayList<>();
+        for (int k = 0; k < 6; k++) {
+            all.add(summary("T" + k + " {}", "l", "ERROR", 10 + k, T + k, T + k));
+        }
+        all.add(shared(SuppressionSummary.Scope.FORGOTTEN, 100));
+        all.add(shared(SuppressionSummary.Scope.OVERFLOW, 1));
+
+        List<SuppressionSummary> bounded = SummaryLines.bounded(all, 4);
+
+        assertThat(bounded).extracting(SuppressionSummary::scope).containsExactly(SuppressionSummary.Scope.FINGERPRINT,
+                SuppressionSummary.Scope.FINGERPRINT, SuppressionSummary.Scope.OVERFLOW,
+                SuppressionSummary.Scope.FORGOTTEN);
+        assertThat(bounded.get(0).fingerprint()).isEqualTo("T5 {}");
+        assertThat(bounded.get(3).suppressed()).isEqualTo(100 + 10 + 11 + 12 + 13);
+        assertThat(bounded.stream().mapToLong(SuppressionSummary::suppressed).sum())
+                .isEqualTo(all.stream().mapToLong(SuppressionSummary::suppressed).sum());
+    }
+
+    @Test
+    void bounded_atMostMaxEntries_returnsThemAsTheyAre() {
+        List<SuppressionSummary> two = List.of(summary("A {}", "l", "ERROR", 1, T, T),
+                summary("B {}", "l", "ERROR", 2, T, T));
+
+        assertThat(SummaryLines.bounded(two, 3)).isSameAs(two);
+    }
 }

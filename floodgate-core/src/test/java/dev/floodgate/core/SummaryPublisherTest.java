@@ -128,6 +128,33 @@ class SummaryPublisherTest {
         assertThat(countsIn(sink.errors)).isEqualTo(offered - passed);
     }
 
+    @Test
+    void stop_everyWriteFailsWhileFingerprintsComeAndGo_carriesABoundedNumberAndReportsEveryCount()
+            throws InterruptedException {
+        FloodFilter small = new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 second", "maxKeys",
+                "5")), clock);
+        SummaryPublisher p = new SummaryPublisher(small, sink, "test-summaries");
+        sink.fail = n -> true;
+        for (int interval = 0; interval < 60; interval++) {
+            for (int k = 0; k < 5; k++) {
+                for (int i = 0; i < 40; i++) {
+                    offered++;
+                    passed += small.suppress("T" + interval + "." + k + " {}", true, "l", "ERROR", null) ? 0 : 1;
+                }
+            }
+            clock.advanceMillis(1_000);
+            p.publishIfDue();
+            assertThat(p.awaitIdle(10_000)).isTrue();
+        }
+
+        p.stop();
+
+        String report = sink.errors.get(0);
+        assertThat(report.split("\n  ")).as(report).hasSizeLessThanOrEqualTo(1 + 5 + 2);
+        assertThat(report).contains("messages of fingerprints forgotten while idle");
+        assertThat(countsIn(sink.errors)).isEqualTo(offered - passed);
+    }
+
     private static long countsIn(List<String> errors) {
         long sum = 0;
         for (String e : errors) {

@@ -229,12 +229,37 @@ public final class SuppressionSummary {
      * @throws IllegalArgumentException if {@code rest} is empty or holds anything but fingerprint summaries
      */
     public static SuppressionSummary more(List<SuppressionSummary> rest, String loggerName, Object levelObject) {
-        if (rest.isEmpty()) {
-            throw new IllegalArgumentException("a MORE summary needs members");
+        for (SuppressionSummary s : rest) {
+            if (s.scope != Scope.FINGERPRINT) {
+                throw new IllegalArgumentException("only fingerprint summaries can be added together, was " + s);
+            }
         }
-        SuppressionSummary first = rest.get(0);
-        Builder b = first.toBuilder();
-        b.scope = Scope.MORE;
+        return added(rest, Scope.MORE, loggerName, levelObject);
+    }
+
+    /**
+     * Returns one {@link Scope#FORGOTTEN} summary adding {@code rest} together (fingerprint and forgotten summaries):
+     * the counts, the carried counts and the time span of all, the longest period, the limits of the first.
+     *
+     * @throws IllegalArgumentException if {@code rest} is empty or holds another scope
+     */
+    public static SuppressionSummary forgotten(List<SuppressionSummary> rest) {
+        for (SuppressionSummary s : rest) {
+            if (s.scope != Scope.FINGERPRINT && s.scope != Scope.FORGOTTEN) {
+                throw new IllegalArgumentException("only fingerprint and forgotten summaries can be added together"
+                        + " as forgotten, was " + s);
+            }
+        }
+        return added(rest, Scope.FORGOTTEN, null, null);
+    }
+
+    private static SuppressionSummary added(List<SuppressionSummary> rest, Scope scope, String loggerName,
+            Object levelObject) {
+        if (rest.isEmpty()) {
+            throw new IllegalArgumentException("a " + scope + " summary needs members");
+        }
+        Builder b = rest.get(0).toBuilder();
+        b.scope = scope;
         b.fingerprint = null;
         b.loggerName = loggerName;
         b.level = levelObject;
@@ -245,9 +270,6 @@ public final class SuppressionSummary {
         b.lastAt = Long.MIN_VALUE;
         b.periodMillis = 0;
         for (SuppressionSummary s : rest) {
-            if (s.scope != Scope.FINGERPRINT) {
-                throw new IllegalArgumentException("only fingerprint summaries can be added together, was " + s);
-            }
             b.suppressedByKey = Math.addExact(b.suppressedByKey, s.suppressedByKey);
             b.suppressedByCap = Math.addExact(b.suppressedByCap, s.suppressedByCap);
             b.carried = Math.addExact(b.carried, s.carried);
@@ -255,7 +277,8 @@ public final class SuppressionSummary {
             b.lastAt = Math.max(b.lastAt, s.lastAt);
             b.periodMillis = Math.max(b.periodMillis, s.periodMillis);
         }
-        b.members = Collections.unmodifiableList(new ArrayList<>(rest));
+        b.members = scope == Scope.MORE ? Collections.unmodifiableList(new ArrayList<>(rest))
+                : Collections.<SuppressionSummary>emptyList();
         return b.build();
     }
 
