@@ -118,6 +118,7 @@ public final class SummaryPublisher {
      * synchronously.
      *
      * @return whether the writer was idle in time
+     * @throws InterruptedException if interrupted while waiting
      */
     public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
