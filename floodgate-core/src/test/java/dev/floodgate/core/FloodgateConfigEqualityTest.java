@@ -44,6 +44,7 @@ class FloodgateConfigEqualityTest {
         CHANGED.put(Option.SUMMARY_INTERVAL, new String[] {"31 seconds"});
         CHANGED.put(Option.SUMMARY_LEVEL, new String[] {"WARN"});
         CHANGED.put(Option.DRY_RUN, new String[] {"true"});
+        CHANGED.put(Option.MAX_SUMMARY_LINES, new String[] {"101"});
     }
 
     @ParameterizedTest
