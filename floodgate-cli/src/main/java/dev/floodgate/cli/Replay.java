@@ -327,7 +327,8 @@ final class Replay {
 
     private boolean decide(String template, String logger, String level, String line) {
         counts.events++;
-        int verdict = judge.judge(template, logger, level);
+        Object probe = fingerprinter.probe(template, false, logger, level, null);
+        int verdict = judge.judgeProbed(probe, logger, level);
         if (verdict == EventJudge.EXEMPT) {
             counts.exemptEvents++;
             return true;
@@ -336,7 +337,7 @@ final class Replay {
         if (suppressed) {
             counts.suppressedEvents++;
         }
-        table.count(fingerprinter.probe(template, false, logger, level, null), line, logger, level, suppressed);
+        table.count(probe, line, logger, level, suppressed);
         return !suppressed;
     }
 
