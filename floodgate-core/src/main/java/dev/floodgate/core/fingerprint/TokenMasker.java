@@ -342,6 +342,22 @@ public final class TokenMasker {
 
     /** The tokens that may start with a digit at a word boundary; always a token (at least a number). */
     private static long digitLed(char[] s, int i, int n) {
+        int digitsEnd = i + 1;
+        while (digitsEnd < n && isDigit(s[digitsEnd])) {
+            digitsEnd++;
+        }
+        if (digitsEnd == n || isPlainEnd(s[digitsEnd])) {
+            // a plain number, or a duration with its unit after a space: no other token is worth trying
+            int duration = digitsEnd < n && s[digitsEnd] == ' ' ? duration(s, digitsEnd, n) : -1;
+            return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, digitsEnd);
+        }
+        if (s[digitsEnd] == '.' && digitsEnd - i <= 3) {
+            // no date or time parses as an IPv4 address, so it may be tried first
+            int ip = ipv4(s, i, n);
+            if (ip > 0) {
+                return token(KIND_IP, ip);
+            }
+        }
         long shape = shape(s, i, n);
         int span = span(shape);
         int end = span >= 36 ? uuid(s, i, n) : -1;
@@ -847,6 +863,12 @@ public final class TokenMasker {
             v = 10 * v + s[i + k] - '0';
         }
         return v;
+    }
+
+    /** Returns whether a run of digits followed by {@code c} can only be a number (or a duration). */
+    private static boolean isPlainEnd(char c) {
+        return c < ASCII && CLASSES[c] != LETTER && CLASSES[c] != HEX_LETTER && CLASSES[c] != DIGIT && c != '.'
+                && c != ':' && c != '-' && c != '/';
     }
 
     private static boolean boundaryAt(char[] s, int j, int n) {
