@@ -161,8 +161,8 @@ public final class Main {
                 return FAILED;
             }
         }
-        Report.print(report, new Report.Input(source, replay.format(), config, cl.filterOptions(),
-                FilterOptions.describeFingerprint(cl.filterOptions()), zone, counts, replay.table(),
+        Report.print(report, new Report.Input(source, replay.format(), replay.detected(), config,
+                cl.filterOptions(), FilterOptions.describeFingerprint(cl.filterOptions()), zone, counts, replay.table(),
                 replay.timeline(), top, outFile, cl.get("plot")));
         report.flush();
         if (counts.lines > 0 && counts.eventLines == 0) {
