@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * Finds the format of a log from its first lines: the most specific preset that matches (whole, with a valid
- * timestamp) at least {@value #SHARE} as many lines as the best one. If lines that neither match it nor start with
+ * timestamp) at least {@value #SHARE} as many lines as the best one; if no line matches any preset whole, the
+ * preset whose timestamp most lines start with. If lines that neither match it nor start with
  * its timestamp match another preset (at least {@value #MIN_OTHER_LINES} lines and 1% of those read), the log mixes
  * layouts: up to {@value #MAX_PARTS} presets are read together, and the format's description says so with the
  * lines each matched.
@@ -40,8 +41,16 @@ final class Detection {
             return presets.get(0);
         }
         boolean[][] full = new boolean[presets.size()][];
+        boolean any = false;
         for (int f = 0; f < presets.size(); f++) {
-            full[f] = fullMatches(presets.get(f), lines, parsers.get());
+            full[f] = matches(presets.get(f), lines, parsers.get(), true);
+            any |= contains(full[f]);
+        }
+        if (!any) {
+            // No line is in any layout: fall back to the formats whose timestamp lead the lines have.
+            for (int f = 0; f < presets.size(); f++) {
+                full[f] = matches(presets.get(f), lines, parsers.get(), false);
+            }
         }
         boolean[] covered = new boolean[lines.size()];
         List<Integer> chosen = new ArrayList<>();
@@ -90,13 +99,24 @@ final class Detection {
         return LogFormat.mixed(parts, description.toString());
     }
 
-    private static boolean[] fullMatches(LogFormat format, List<String> lines, TimestampParser parser) {
-        boolean[] full = new boolean[lines.size()];
+    /** Returns which lines {@code format} reads as events with a valid timestamp: whole, or also by their lead. */
+    private static boolean[] matches(LogFormat format, List<String> lines, TimestampParser parser, boolean whole) {
+        boolean[] matched = new boolean[lines.size()];
         LineMatcher m = format.matcher();
         for (int i = 0; i < lines.size(); i++) {
-            full[i] = m.match(lines.get(i)) && m.isFull() && m.timestamp(parser) != TimestampParser.INVALID;
+            matched[i] = m.match(lines.get(i)) && (m.isFull() || !whole)
+                    && m.timestamp(parser) != TimestampParser.INVALID;
         }
-        return full;
+        return matched;
+    }
+
+    private static boolean contains(boolean[] values) {
+        for (boolean v : values) {
+            if (v) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Marks the lines {@code format} reads as events (whole or by their lead); returns how many were new. */

@@ -39,7 +39,8 @@ public final class Main {
     static final String PROGRAM = "java -jar floodgate-cli.jar";
 
     private static final List<CommandLine.Spec> COMMON = List.of(
-            new CommandLine.Spec("format", null, "NAME", "the log's format: a preset below"),
+            new CommandLine.Spec("format", null, "NAME", "the log's format: a preset below; --format list shows "
+                    + "each with a sample line"),
             new CommandLine.Spec("pattern", null, "REGEX", "the log's format as a regular expression with named "
                     + "groups ts, msg and optionally level, logger; lines that do not match continue the event "
                     + "before them"),
@@ -121,6 +122,10 @@ public final class Main {
             PrintStream err, boolean terminal) throws UsageException {
         if (cl.flag("help")) {
             out.print(help("replay"));
+            return OK;
+        }
+        if ("list".equalsIgnoreCase(cl.get("format"))) {
+            out.print(formatList(true));
             return OK;
         }
         Replay.Settings settings = replaySettings(cl, terminal);
@@ -248,6 +253,10 @@ public final class Main {
             out.print(help("pipe"));
             return OK;
         }
+        if ("list".equalsIgnoreCase(cl.get("format"))) {
+            out.print(formatList(false));
+            return OK;
+        }
         FloodgateConfig config = FilterOptions.parse(cl.filterOptions());
         for (Option o : new Option[] {Option.INCLUDE_THROWABLE, Option.INCLUDE_THROWABLE_FRAME}) {
             if (FilterOptions.flag(cl.filterOptions(), o)) {
@@ -314,6 +323,21 @@ public final class Main {
             }
         }
         return pattern;
+    }
+
+    /** Returns what {@code --format list} prints: every format with its layout and a sample line. */
+    static String formatList(boolean replay) {
+        StringBuilder sb = new StringBuilder(replay
+                ? "Formats (--format NAME; without it replay detects the format, a mix of them too):\n"
+                : "Formats (--format NAME; default none):\n");
+        for (LogFormat f : LogFormat.PRESETS) {
+            option(sb, f.name(), f.description());
+            sb.append(" ".repeat(30)).append("e.g. ").append(f.sample()).append('\n');
+        }
+        if (!replay) {
+            option(sb, LogFormat.NONE.name(), LogFormat.NONE.description());
+        }
+        return sb.toString();
     }
 
     private static String formatNames(boolean replay) {
