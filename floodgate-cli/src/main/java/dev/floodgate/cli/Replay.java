@@ -205,8 +205,9 @@ final class Replay {
     private void line(LineReader reader) throws IOException {
         counts.lines++;
         String text = reader.text();
-        long ts = matcher.match(text) ? matcher.timestamp(times) : TimestampParser.INVALID;
-        if (ts != TimestampParser.INVALID || (matcher.match(text) && matcher.isFull())) {
+        boolean matched = matcher.match(text);
+        long ts = matched ? matcher.timestamp(times) : TimestampParser.INVALID;
+        if (ts != TimestampParser.INVALID || (matched && matcher.isFull())) {
             resolvePending();
             if (ts == TimestampParser.INVALID) {
                 counts.badTimestampLines++;

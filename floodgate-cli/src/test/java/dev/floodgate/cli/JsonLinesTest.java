@@ -92,6 +92,35 @@ class JsonLinesTest {
         });
     }
 
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"logback, logstash", "log4j2, ecs"})
+    void pipe_jsonFormat_writesInputLinesUnchangedAndSummariesAsJson(String framework, String layout)
+            throws Exception {
+        Path log = write(framework, layout);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+
+        int status = Main.run(new String[] {"pipe", "--format", "json"}, java.nio.file.Files.newInputStream(log),
+                out, new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true), false);
+
+        assertThat(status).isZero();
+        List<String> in = TestLogs.lines(log);
+        JsonLine json = new JsonLine();
+        List<String> kept = new ArrayList<>();
+        long summarized = 0;
+        for (String line : out.toString(java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+            assertThat(json.parse(line)).as(line).isTrue();
+            String message = json.string("message");
+            if (message.startsWith("Suppressed ")) {
+                summarized += Long.parseLong(message.split(" ")[1].replace(",", ""));
+            } else {
+                kept.add(line);
+            }
+        }
+        assertThat(in).containsSubsequence(kept);
+        assertThat(kept.size() + summarized).isEqualTo(TestLogs.EVENTS);
+        assertThat(summarized).isPositive();
+    }
+
     /** Returns the member paths of a JSON line, in order. */
     private static List<String> keys(String line) {
         List<String> keys = new ArrayList<>();
