@@ -158,6 +158,11 @@ final class LogFormat {
     private final String description;
     private final String sample;
     private final Pattern pattern;
+    /**
+     * Whether the message runs to the end of the line: the pattern then ends at the start of the message instead of
+     * matching it character by character.
+     */
+    final boolean messageToEnd;
     /** The pattern up to and including the timestamp, or null. */
     private final Pattern lead;
     private final List<LogFormat> parts;
@@ -172,7 +177,10 @@ final class LogFormat {
         this.name = name;
         this.description = description;
         this.sample = sample;
-        this.pattern = regex == null ? null : Pattern.compile(regex);
+        int toEnd = regex == null ? -1 : messageToEnd(regex);
+        this.messageToEnd = toEnd >= 0;
+        this.pattern = regex == null ? null : Pattern.compile(toEnd >= 0 ? regex.substring(0, toEnd) + "(?<msg>)"
+                : regex);
         this.lead = regex == null ? null : leadOf(regex);
         this.parts = parts;
         this.hasTs = regex == null ? parts == null || parts.get(0).hasTs : hasGroup(regex, "ts");
@@ -238,6 +246,18 @@ final class LogFormat {
             }
         }
         return null;
+    }
+
+    /** Returns where a final {@code (?<msg>.*)} or {@code (?<msg>.*)$} starts in {@code regex}, or -1. */
+    private static int messageToEnd(String regex) {
+        String group = "(?<msg>.*)";
+        if (regex.endsWith(group)) {
+            return regex.length() - group.length();
+        }
+        if (regex.endsWith(group + "$") && !regex.endsWith("\\" + group + "$")) {
+            return regex.length() - group.length() - 1;
+        }
+        return -1;
     }
 
     private static boolean hasGroup(String regex, String group) {
@@ -311,7 +331,7 @@ final class LogFormat {
 
     LineMatcher matcher() {
         if (parts != null) {
-            return new MixedLineMatcher(this, parts);
+            return new MixedLineMatcher(parts);
         }
         if (pattern == null) {
             return new JsonLineMatcher(this);

@@ -12,7 +12,7 @@ final class MixedLineMatcher implements LineMatcher {
     private final LineMatcher[] parts;
     private LineMatcher current;
 
-    MixedLineMatcher(LogFormat mixed, List<LogFormat> formats) {
+    MixedLineMatcher(List<LogFormat> formats) {
         this.parts = new LineMatcher[formats.size()];
         for (int i = 0; i < parts.length; i++) {
             parts[i] = formats.get(i).matcher();

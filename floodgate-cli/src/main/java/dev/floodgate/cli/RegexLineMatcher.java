@@ -74,6 +74,9 @@ final class RegexLineMatcher implements LineMatcher {
         if (m == lead) {
             return line.substring(leadEnd);
         }
+        if (format.messageToEnd) {
+            return line.substring(m.start("msg"));
+        }
         String msg = m.group("msg");
         return msg == null ? "" : msg;
     }
@@ -118,6 +121,9 @@ final class RegexLineMatcher implements LineMatcher {
             return null;
         }
         int s = m.start(group);
-        return s < 0 ? null : new int[] {s, m.end(group)};
+        if (s < 0) {
+            return null;
+        }
+        return new int[] {s, group.equals("msg") && format.messageToEnd ? line.length() : m.end(group)};
     }
 }

@@ -50,8 +50,6 @@ final class Replay {
     static final int DETECT_LINES = 2_000;
     /** The most fingerprints the report's table tracks. */
     static final int TABLE_CAPACITY = 20_000;
-    /** A preset is preferred to a less specific one that matches at most this much more often. */
-    private static final double DETECT_SHARE = 0.9;
     /** Continuation lines searched for the throwable's class and frame before the event is decided anyway. */
     private static final int MAX_DEFERRED_LINES = 8;
     private static final int PROGRESS_EVERY_LINES = 8_192;
@@ -406,7 +404,7 @@ final class Replay {
         }
     }
 
-    /** Picks the most specific preset that matches nearly as many of the first lines as the best one. */
+    /** Reads the first lines of the input and returns their format (see {@link Detection}). */
     private LogFormat detect(BufferedInputStream in, String name) throws IOException, ReplayException {
         in.mark(DETECT_BYTES + 1);
         byte[] buffer = new byte[DETECT_BYTES];
@@ -431,9 +429,6 @@ final class Replay {
                 lines.add(new String(head, from, to - from, StandardCharsets.UTF_8));
                 from = i + 1;
             }
-        }
-        if (lines.isEmpty()) {
-            return LogFormat.PRESETS.get(0);
         }
         return Detection.detect(lines, () -> new TimestampParser(settings.zone(), settings.date(),
                 settings.timestampPattern()), name);
