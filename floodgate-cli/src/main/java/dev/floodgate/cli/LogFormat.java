@@ -167,6 +167,14 @@ final class LogFormat {
     private final Pattern lead;
     private final List<LogFormat> parts;
     private final boolean hasTs;
+    /** The numbers of the named groups in {@link #pattern()} (and, up to {@code ts}, in {@link #lead()}); -1 if absent. */
+    final int tsGroup;
+    final int msgGroup;
+    final int levelGroup;
+    final int loggerGroup;
+    final int threadGroup;
+    final int priGroup;
+    final int statusGroup;
     final boolean hasLevel;
     final boolean hasLogger;
     final boolean hasThread;
@@ -184,6 +192,14 @@ final class LogFormat {
         this.lead = regex == null ? null : leadOf(regex);
         this.parts = parts;
         this.hasTs = regex == null ? parts == null || parts.get(0).hasTs : hasGroup(regex, "ts");
+        String compiled = pattern == null ? "" : pattern.pattern();
+        this.tsGroup = groupNumber(compiled, "ts");
+        this.msgGroup = groupNumber(compiled, "msg");
+        this.levelGroup = groupNumber(compiled, "level");
+        this.loggerGroup = groupNumber(compiled, "logger");
+        this.threadGroup = groupNumber(compiled, "thread");
+        this.priGroup = groupNumber(compiled, "pri");
+        this.statusGroup = groupNumber(compiled, "status");
         this.hasLevel = regex != null && hasGroup(regex, "level");
         this.hasLogger = regex != null && hasGroup(regex, "logger");
         this.hasThread = regex != null && hasGroup(regex, "thread");
@@ -256,6 +272,43 @@ final class LogFormat {
         }
         if (regex.endsWith(group + "$") && !regex.endsWith("\\" + group + "$")) {
             return regex.length() - group.length() - 1;
+        }
+        return -1;
+    }
+
+    /**
+     * Returns the number of the capturing group called {@code name} in {@code regex}, or -1: groups are numbered by
+     * their opening parenthesis, named or not, as {@link java.util.regex.Matcher#start(int)} takes them.
+     */
+    static int groupNumber(String regex, String name) {
+        int number = 0;
+        boolean inClass = false;
+        for (int i = 0; i < regex.length(); i++) {
+            char c = regex.charAt(i);
+            if (c == '\\') {
+                if (i + 1 < regex.length() && regex.charAt(i + 1) == 'Q') {
+                    int end = regex.indexOf("\\E", i + 2);
+                    i = end < 0 ? regex.length() : end + 1;
+                } else {
+                    i++;
+                }
+            } else if (inClass) {
+                inClass = c != ']';
+            } else if (c == '[') {
+                inClass = true;
+                if (i + 1 < regex.length() && regex.charAt(i + 1) == ']') {
+                    i++;
+                }
+            } else if (c == '(') {
+                boolean named = regex.startsWith("(?<", i) && i + 3 < regex.length()
+                        && Character.isLetter(regex.charAt(i + 3));
+                if (named || i + 1 >= regex.length() || regex.charAt(i + 1) != '?') {
+                    number++;
+                    if (named && regex.startsWith("(?<" + name + ">", i)) {
+                        return number;
+                    }
+                }
+            }
         }
         return -1;
     }

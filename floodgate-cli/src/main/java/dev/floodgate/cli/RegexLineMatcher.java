@@ -61,12 +61,12 @@ final class RegexLineMatcher implements LineMatcher {
         if (!format.hasTimestamp()) {
             return TimestampParser.INVALID;
         }
-        return parser.parse(line, m.start("ts"), m.end("ts"));
+        return parser.parse(line, m.start(format.tsGroup), m.end(format.tsGroup));
     }
 
     @Override
     public String timestampText() {
-        return format.hasTimestamp() ? m.group("ts") : null;
+        return format.hasTimestamp() ? m.group(format.tsGroup) : null;
     }
 
     @Override
@@ -75,15 +75,15 @@ final class RegexLineMatcher implements LineMatcher {
             return line.substring(leadEnd);
         }
         if (format.messageToEnd) {
-            return line.substring(m.start("msg"));
+            return line.substring(m.start(format.msgGroup));
         }
-        String msg = m.group("msg");
+        String msg = m.group(format.msgGroup);
         return msg == null ? "" : msg;
     }
 
     @Override
     public String logger() {
-        String logger = m == full && format.hasLogger ? m.group("logger") : null;
+        String logger = m == full && format.hasLogger ? m.group(format.loggerGroup) : null;
         return logger == null ? "" : logger;
     }
 
@@ -93,16 +93,16 @@ final class RegexLineMatcher implements LineMatcher {
             return null;
         }
         if (format.hasLevel) {
-            String level = m.group("level");
+            String level = m.group(format.levelGroup);
             if (level != null) {
                 return level.toUpperCase(Locale.ROOT);
             }
         }
         if (format.hasPri) {
-            return Levels.ofSyslogPriority(m.group("pri"));
+            return Levels.ofSyslogPriority(m.group(format.priGroup));
         }
         if (format.hasStatus) {
-            return Levels.ofHttpStatus(m.group("status"));
+            return Levels.ofHttpStatus(m.group(format.statusGroup));
         }
         return null;
     }

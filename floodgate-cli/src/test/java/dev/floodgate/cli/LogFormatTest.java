@@ -201,6 +201,40 @@ class LogFormatTest {
     }
 
     @Test
+    void groupNumber_ofEveryNamedGroupOfEveryPreset_isTheGroupTheMatcherNames() {
+        for (LogFormat f : LogFormat.PRESETS) {
+            if (f.isJson()) {
+                continue;
+            }
+            java.util.regex.Matcher m = f.pattern().matcher(f.sample());
+            assertThat(m.find()).as(f.name()).isTrue();
+            for (String name : new String[] {"ts", "msg", "level", "logger", "thread", "pri", "status"}) {
+                int number = LogFormat.groupNumber(f.pattern().pattern(), name);
+                if (f.pattern().pattern().contains("(?<" + name + ">")) {
+                    assertThat(m.start(number)).as(f.name() + " " + name).isEqualTo(m.start(name));
+                    assertThat(m.end(number)).as(f.name() + " " + name).isEqualTo(m.end(name));
+                } else {
+                    assertThat(number).as(f.name() + " " + name).isEqualTo(-1);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "(a)(?<x>b) | x | 2",
+        "(?:a)[(](?<x>b) | x | 1",
+        "\\((?<x>b) | x | 1",
+        "\\Q((\\E(?<x>b) | x | 1",
+        "(?=a)(?<=b)(?<!c)(?i:d)(?<x>e) | x | 1",
+        "[]()](?<x>b) | x | 1",
+        "(a)(b) | x | -1",
+    })
+    void groupNumber_skipsEscapesClassesAndNonCapturingGroups(String regex, String name, int number) {
+        assertThat(LogFormat.groupNumber(regex, name)).isEqualTo(number);
+    }
+
+    @Test
     void custom_epochGroup_readsTheEpochSecondsOfAnHpcLine() {
         LineMatcher m = LogFormat.custom("^\\d+ \\S+ \\S+ \\S+ (?<ts>\\d+) \\d+ (?<msg>.*)").matcher();
         String line = "134681 node-246 unix.hw state_change.unavailable 1077804742 1 Component State Change";
