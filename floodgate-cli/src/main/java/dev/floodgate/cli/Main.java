@@ -42,10 +42,12 @@ public final class Main {
             new CommandLine.Spec("format", null, "NAME", "the log's format: a preset below; --format list shows "
                     + "each with a sample line"),
             new CommandLine.Spec("pattern", null, "REGEX", "the log's format as a regular expression with named "
-                    + "groups ts, msg and optionally level, logger; lines that do not match continue the event "
+                    + "groups ts, msg and optionally level, logger, thread; a line that does not match but has a "
+                    + "valid timestamp where the ts group is, is an event too; other lines continue the event "
                     + "before them"),
             new CommandLine.Spec("ts-format", null, "PATTERN", "a java.time DateTimeFormatter pattern for the ts "
-                    + "group, e.g. 'dd/MMM/yyyy:HH:mm:ss Z' (default: ISO-8601, time of day or syslog, by shape)"));
+                    + "group, e.g. 'dd/MMM/yyyy:HH:mm:ss Z' (default: read by shape: ISO-8601, time of day, "
+                    + "syslog, epoch seconds, ms or µs, and the other dates of src/docs/cli.md)"));
 
     private static final CommandLine.Spec HELP = new CommandLine.Spec("help", "h", null, "show this help");
 

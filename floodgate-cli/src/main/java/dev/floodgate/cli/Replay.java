@@ -31,8 +31,8 @@ import java.util.zip.GZIPInputStream;
  * The {@code replay} command: runs a recorded log through a Floodgate filter on the log's own timestamps and
  * reports what the filter would have done, optionally writing the filtered log and a plot.
  *
- * <p>Events are the lines that match the format; lines that do not continue the event before them (stack traces)
- * and share its fate. The filter's clock is set to each event's timestamp, never backwards (an event stamped
+ * <p>Events are the lines that match the format, or start like it up to a valid timestamp; lines without one
+ * continue the event before them (stack traces) and share its fate. The filter's clock is set to each event's timestamp, never backwards (an event stamped
  * earlier than one before it is decided at the later time, as a live filter would have). Summaries fall due every
  * {@code summaryInterval} from the first event, as a filter's scheduler would write them, and at the end.
  *

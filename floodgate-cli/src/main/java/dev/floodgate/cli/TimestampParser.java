@@ -19,11 +19,15 @@ import java.util.Locale;
  * Turns the timestamps of one log, line after line, into epoch milliseconds, and writes new ones in the same shape.
  *
  * <p>Without a custom format it reads, by shape: ISO-8601 and its log variants ({@code 2024-05-01T10:00:00.123Z},
- * {@code 2024-05-01 10:00:00,123}, with or without fraction and offset), time of day alone ({@code 10:00:00.123},
- * Logback's and Log4j2's default) and the syslog RFC 3164 stamp ({@code May  1 10:00:00}). A time of day alone is
- * placed on the start date and moves to the next day when the time jumps back by more than 12 hours (midnight);
- * a syslog stamp takes the start date's year and moves to the next year when the month jumps back by more than
- * six. Timestamps without an offset are in the given zone.
+ * {@code 2024-05-01 10:00:00,123}, {@code 2024/05/01 10:00:00}, {@code 2005.11.09 12:34:56}, with or without
+ * fraction and offset), time of day alone ({@code 10:00:00.123}, Logback's and Log4j2's default), the syslog RFC
+ * 3164 stamp ({@code May  1 10:00:00}), other two-part dates ({@code 17/06/09 20:10:40}, {@code 081109 203615},
+ * {@code 03-17 16:13:38.811}, {@code 10.30 16:49:06}, {@code 20171223-22:15:29:606}), the Common Log Format's
+ * {@code 10/Oct/2000:13:55:36 -0700}, ctime ({@code Sun Dec 04 04:47:44 2005}) and epoch seconds, milliseconds,
+ * microseconds or nanoseconds told apart by their number of digits. A time of day alone is placed on the start
+ * date and moves to the next day when the time jumps back by more than 12 hours (midnight); a date without a year
+ * takes the start date's year and moves to the next year when the month jumps back by more than six. Timestamps
+ * without an offset are in the given zone.
  *
  * <p>Not thread-safe: it keeps the current day and year. Parsing a built-in shape allocates nothing.
  */
