@@ -95,4 +95,23 @@ final class EventJudge {
         String logger = s.loggerName();
         return logger == null || logger.isEmpty() ? FloodFilter.SUMMARY_LOGGER : logger;
     }
+
+    /**
+     * Decides one event whose message is the unformatted template of a call with arguments (a JSON log that
+     * carries it), as the adapters decide such a call: the template is not masked.
+     *
+     * @return {@link #PASSED}, {@link #SUPPRESSED} or {@link #EXEMPT}
+     */
+    int judgeTemplate(String template, String logger, String level) {
+        if (!limitsAllLoggers && !config.limitsLogger(logger)) {
+            return EXEMPT;
+        }
+        if (minRank > Levels.TRACE) {
+            int rank = Levels.rank(level);
+            if (rank != Levels.UNKNOWN && rank < minRank) {
+                return EXEMPT;
+            }
+        }
+        return filter.suppress(template, true, logger, level, null) ? SUPPRESSED : PASSED;
+    }
 }
