@@ -14,6 +14,7 @@ import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
+import dev.floodgate.core.fleet.FleetStatus;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -93,7 +94,17 @@ final class ActiveFloodgate {
         this.element = element;
         this.context = context;
         this.target = target;
-        this.engine = new FloodFilter(config, clock);
+        this.engine = new FloodFilter(config, clock, new FleetStatus() {
+            @Override
+            public void warn(String message) {
+                owner.addWarn(element + ": " + message);
+            }
+
+            @Override
+            public void info(String message) {
+                owner.addInfo(element + ": " + message);
+            }
+        });
         this.config = config;
         this.minLevel = minLevel;
         this.minLevelInt = minLevel.levelInt;

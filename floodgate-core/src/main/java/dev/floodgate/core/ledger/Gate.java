@@ -10,7 +10,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Thread-safe. {@link #refuseFast(long)} is wait-free and allocation-free; {@link #decide(long, Gate)} locks
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
- * {@code decide} that returns {@link #REFUSED_BY_KEY} or {@link #REFUSED_BY_CAP}, is counted in exactly one tally
+ * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
  * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets a striped
  * cell array of {@code 128 × (stripes + 1)} bytes.
@@ -30,6 +30,8 @@ public final class Gate<A> {
     public static final int REFUSED_BY_CAP = 2;
     /** {@link #decide} outcome: the gate was retired; look the key up again. */
     public static final int RETIRED = 3;
+    /** {@link #decide} outcome: the key's limiter and the cap would allow it, but the fleet limit refused it. */
+    public static final int REFUSED_BY_FLEET = 4;
 
     /*
      * Concurrency:
@@ -105,6 +107,7 @@ public final class Gate<A> {
 
     private long refusedByKey;
     private long refusedByCap;
+    private long refusedByFleet;
     private long firstAt = Long.MAX_VALUE;
     private long lastAt = Long.MIN_VALUE;
 
@@ -219,15 +222,34 @@ public final class Gate<A> {
      * @param cap the global cap, asked only when this key's limiter would allow the event, or null
      * @return {@link #PASSED}, {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #RETIRED}
      */
-    public synchronized int decide(long nowMillis, Gate<?> cap) {
+    public int decide(long nowMillis, Gate<?> cap) {
+        return decide(nowMillis, cap, null);
+    }
+
+    /**
+     * Decides one event under this gate's lock, with a third limit. The event passes only if every limit allows it,
+     * and a refusal by one consumes no other's budget: the cap and the lease are asked only when the key's limiter
+     * would allow the event, and a lease share taken before the cap refused is given back.
+     *
+     * @param cap the global cap, or null
+     * @param lease the key's share of the fleet limit, or null
+     * @return {@link #PASSED}, {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP}, {@link #REFUSED_BY_FLEET} or
+     *     {@link #RETIRED}
+     */
+    public synchronized int decide(long nowMillis, Gate<?> cap, Lease lease) {
         if (retired) {
             return RETIRED;
         }
         foldCells();
         int outcome;
-        if (cap == null || !limiter.wouldAllow(nowMillis)) {
+        if ((cap == null && lease == null) || !limiter.wouldAllow(nowMillis)) {
             outcome = limiter.tryAcquire(nowMillis) ? PASSED : REFUSED_BY_KEY;
-        } else if (cap.refuseFast(nowMillis) != NOT_REFUSED || cap.decide(nowMillis, null) != PASSED) {
+        } else if (lease != null && !lease.take(nowMillis)) {
+            outcome = REFUSED_BY_FLEET;
+        } else if (cap != null && (cap.refuseFast(nowMillis) != NOT_REFUSED || cap.decide(nowMillis, null) != PASSED)) {
+            if (lease != null) {
+                lease.giveBack();
+            }
             outcome = REFUSED_BY_CAP;
         } else {
             limiter.tryAcquire(nowMillis);
@@ -238,6 +260,9 @@ public final class Gate<A> {
             noteTimes(nowMillis, nowMillis);
         } else if (outcome == REFUSED_BY_CAP) {
             refusedByCap++;
+            noteTimes(nowMillis, nowMillis);
+        } else if (outcome == REFUSED_BY_FLEET) {
+            refusedByFleet++;
             noteTimes(nowMillis, nowMillis);
         }
         long until = limiter.refusedUntil();
@@ -336,14 +361,15 @@ public final class Gate<A> {
     }
 
     private Tally<A> takeTally(Tally.Kind kind, long nowMillis) {
-        if (refusedByKey + refusedByCap == 0) {
+        if (refusedByKey + refusedByCap + refusedByFleet == 0) {
             return null;
         }
         long last = lastAt == Long.MIN_VALUE ? nowMillis : lastAt;
         long first = Math.min(firstAt, last);
-        Tally<A> tally = new Tally<>(kind, key, attachment, refusedByKey, refusedByCap, first, last);
+        Tally<A> tally = new Tally<>(kind, key, attachment, refusedByKey, refusedByCap, refusedByFleet, first, last);
         refusedByKey = 0;
         refusedByCap = 0;
+        refusedByFleet = 0;
         firstAt = Long.MAX_VALUE;
         lastAt = Long.MIN_VALUE;
         return tally;
