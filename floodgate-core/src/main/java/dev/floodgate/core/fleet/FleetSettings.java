@@ -97,10 +97,12 @@ public final class FleetSettings {
     /** Returns {@code uri} with every password replaced by {@code ***}, for messages. */
     public static String redact(String uri) {
         StringBuilder sb = new StringBuilder();
+        boolean first = true;
         for (String part : uri.split(",", -1)) {
-            if (sb.length() > 0) {
+            if (!first) {
                 sb.append(',');
             }
+            first = false;
             int start = part.indexOf("://");
             int at = part.lastIndexOf('@');
             if (start >= 0 && at > start) {
@@ -161,7 +163,7 @@ public final class FleetSettings {
         return prefix + "0000000000000000".substring(hex.length()) + hex;
     }
 
-    /** Returns e.g. {@code 10/1m, burst 9 (redis://redis:6379)}. */
+    /** Returns how summaries name the fleet limit, e.g. {@code 10/1m, burst 9}. */
     public String describe() {
         return cell.count() + "/" + DurationText.format(cell.periodMillis()) + ", burst " + cell.burst();
     }
