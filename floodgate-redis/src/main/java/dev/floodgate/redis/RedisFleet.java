@@ -303,6 +303,9 @@ final class RedisFleet implements FleetConnection {
     }
 
     private void failed(Throwable e) {
+        if (closed) {
+            return; // a request cut short by close() is no outage
+        }
         if (down.compareAndSet(false, true)) {
             downSince = System.nanoTime();
             status.warn(where + " is unavailable (" + problem(e) + "); local limits alone decide until it answers "

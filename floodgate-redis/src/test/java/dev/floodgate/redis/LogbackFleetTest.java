@@ -32,6 +32,13 @@ class LogbackFleetTest {
             ListAppender<ILoggingEvent> list = (ListAppender<ILoggingEvent>) context.getLogger(Logger.ROOT_LOGGER_NAME)
                     .getAppender("LIST");
 
+            FleetHarness.await("the filter's connection has loaded its script", () -> {
+                try {
+                    return redis.info("commandstats", "cmdstat_script").startsWith("calls=");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
             log.error("Payment {} failed", 1);
             FleetHarness.await("the fleet limit drops a call that the local limit (16 at once) allows", () -> {
                 int before = list.list.size();
