@@ -100,6 +100,20 @@ final class FleetLease implements Lease, FleetReply {
         TOKENS.getAndAdd(this, 1L);
     }
 
+    /**
+     * Returns when the next request may go out, if until then every take is refused: the store refused the last
+     * request, nothing is in flight, and nothing is left; otherwise {@code NOT_REFUSING}. Nothing but a take can
+     * change that, so the promise holds.
+     */
+    @Override
+    public long refusedUntil(long nowMillis) {
+        long next = nextRequestAt;
+        if (leased && !requesting && tokens() <= 0 && next > nowMillis) {
+            return next;
+        }
+        return dev.floodgate.core.limiter.KeyLimiter.NOT_REFUSING;
+    }
+
     /** Returns the events this process may still pass before it needs more (negative: a debt). */
     long tokens() {
         return (long) TOKENS.getVolatile(this);

@@ -335,10 +335,6 @@ final class RedisFleet implements FleetConnection {
             return;
         }
         closed = true;
-        Commands c = commands;
-        if (c != null) {
-            c.connection.closeAsync();
-        }
         client.shutdownAsync(0, 2, TimeUnit.SECONDS).whenComplete((v, e) -> SharedResources.release());
     }
 

@@ -37,7 +37,8 @@ public final class Gate<A> {
      * Concurrency:
      *  (1) The limiter, the tally fields and cellsOpen are guarded by `this`.
      *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
-     *      (KeyLimiter.refusedUntil), the lock holder opens the cells (each count set to 0) and then publishes
+     *      (KeyLimiter.refusedUntil), or the lease promises it (Lease.refusedUntil; the cells then count fleet
+     *      refusals, folded into refusedByFleet and not into the limiter), the lock holder opens the cells (each count set to 0) and then publishes
      *      fastUntil = until (volatile). A caller with now < fastUntil adds 1 to a cell: the inline `base` cell
      *      with a CAS, or its stripe with getAndAdd once stripes exist; if the value before was >= 0 the cell was
      *      open and the event is counted while the promise holds.
@@ -103,6 +104,8 @@ public final class Gate<A> {
     @SuppressWarnings("unused")
     private volatile long[] stripes;
     private boolean cellsOpen;
+    /** Whether the open cells count refusals that the lease promised (fleet) rather than the limiter (key). */
+    private boolean cellsForLease;
     private volatile boolean retired;
 
     private long refusedByKey;
@@ -267,7 +270,13 @@ public final class Gate<A> {
         }
         long until = limiter.refusedUntil();
         if (until != KeyLimiter.NOT_REFUSING && until > nowMillis) {
-            openCells(until);
+            openCells(until, false);
+        } else if (outcome == REFUSED_BY_FLEET) {
+            // The key's limiter would allow every event until then: with nothing passing, its allowance only grows.
+            long leaseUntil = lease.refusedUntil(nowMillis);
+            if (leaseUntil != KeyLimiter.NOT_REFUSING && leaseUntil > nowMillis) {
+                openCells(leaseUntil, true);
+            }
         }
         return outcome;
     }
@@ -278,11 +287,12 @@ public final class Gate<A> {
      */
     synchronized Tally<A> drain(Tally.Kind kind, long nowMillis) {
         boolean wasOpen = cellsOpen;
+        boolean forLease = cellsForLease;
         long until = fastUntil;
         foldCells();
         Tally<A> tally = takeTally(kind, nowMillis);
         if (wasOpen && !retired) {
-            openCells(until);
+            openCells(until, forLease);
         }
         return tally;
     }
@@ -298,12 +308,13 @@ public final class Gate<A> {
             return true;
         }
         boolean wasOpen = cellsOpen;
+        boolean forLease = cellsForLease;
         long until = fastUntil;
         foldCells();
         if (force || limiter.isIdle(nowMillis)) {
             retired = true;
         } else if (wasOpen) {
-            openCells(until);
+            openCells(until, forLease);
         }
         return retired;
     }
@@ -330,16 +341,19 @@ public final class Gate<A> {
                 }
             }
         }
-        if (sum > 0) {
+        if (sum > 0 && cellsForLease) {
+            refusedByFleet += sum;
+        } else if (sum > 0) {
             limiter.addRefused(sum);
             refusedByKey += sum;
         }
     }
 
-    private void openCells(long until) {
+    private void openCells(long until, boolean forLease) {
         if (cellsOpen) {
             return;
         }
+        cellsForLease = forLease;
         baseFirst = Long.MAX_VALUE;
         baseLast = Long.MIN_VALUE;
         BASE.setVolatile(this, 0L);

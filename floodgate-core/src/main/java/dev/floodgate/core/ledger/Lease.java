@@ -13,4 +13,11 @@ public interface Lease {
 
     /** Returns the share of the last {@link #take} that returned true, because another limit refused the event. */
     void giveBack();
+
+    /**
+     * Returns a time before which every {@link #take} would return false and change nothing, or
+     * {@link dev.floodgate.core.limiter.KeyLimiter#NOT_REFUSING}; the promise holds until the next {@code take}. It
+     * lets the gate refuse the repeats that this limit refuses without its lock.
+     */
+    long refusedUntil(long nowMillis);
 }
