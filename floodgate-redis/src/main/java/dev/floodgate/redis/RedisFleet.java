@@ -237,10 +237,7 @@ final class RedisFleet implements FleetConnection {
     public void take(String key, long quantity, FleetReply reply) {
         Commands c = commands;
         if (closed || c == null) {
-            if (!closed) {
-                connect();
-            }
-            reply.unavailable();
+            reply.unavailable(); // the first connection is retried in the background, with its back-off
             return;
         }
         try {
