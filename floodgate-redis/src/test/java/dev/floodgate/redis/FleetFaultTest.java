@@ -86,7 +86,11 @@ class FleetFaultTest {
                 h.flood(500);
             }
             boolean stillAsleep = !sleep.isDone();
-            await("one WARN", () -> !h.warnings.isEmpty());
+            await("one WARN", () -> {
+                h.clock.advance(Duration.ofMillis(200));
+                h.flood(100);
+                return !h.warnings.isEmpty();
+            });
             sleep.join();
             await("the connection recovers", () -> {
                 h.clock.advance(Duration.ofMillis(200));
