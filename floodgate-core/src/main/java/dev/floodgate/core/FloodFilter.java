@@ -1,6 +1,10 @@
 package dev.floodgate.core;
 
 import dev.floodgate.core.fingerprint.Fingerprinter;
+import dev.floodgate.core.fleet.FleetProvider;
+import dev.floodgate.core.fleet.FleetProviders;
+import dev.floodgate.core.fleet.FleetSettings;
+import dev.floodgate.core.fleet.FleetStatus;
 import dev.floodgate.core.ledger.Gate;
 import dev.floodgate.core.ledger.KeyLedger;
 import dev.floodgate.core.ledger.Tally;
@@ -15,7 +19,10 @@ import java.util.Objects;
  *
  * <p>With a global cap ({@code cap}), an event passes only if its fingerprint's limiter and the cap both allow it;
  * the cap is asked only when the fingerprint's limiter would allow the event, and a refusal by the cap leaves the
- * fingerprint's limiter untouched, so neither consumes the other's budget.
+ * fingerprint's limiter untouched, so neither consumes the other's budget. With a fleet limit ({@code fleet}), the
+ * fingerprint's share of a fleet-wide budget, leased ahead of use ({@link FleetLease}), is a third such limit;
+ * events of the fleet client's own loggers ({@code io.lettuce}, {@code io.netty}) are never asked of it, so the
+ * client's messages about an outage cannot cause requests to the store.
  *
  * <p>Thread-safe. {@link #suppress} is the hot path: for a fingerprint that is already flooding it reads the clock,
  * looks the key up in a concurrent map and increments a per-thread counter; it takes no lock and, with the default
@@ -43,6 +50,7 @@ public final class FloodFilter {
     private final Fingerprinter fingerprinter;
     private final KeyLedger<Subject> ledger;
     private final Gate<Void> cap;
+    private final FleetBudget fleet;
     private final String limiterDescription;
     private final String capDescription;
     private final boolean dryRun;
@@ -52,11 +60,25 @@ public final class FloodFilter {
     private long lastSummaryAt;
 
     /**
-     * Creates a filter.
+     * Creates a filter without a fleet limit's status reports: a configuration with {@code fleet} reports nothing
+     * about outages.
      *
      * @throws NullPointerException if an argument is null
+     * @throws IllegalStateException if the configuration has a fleet limit but no provider is on the classpath
      */
     public FloodFilter(FloodgateConfig config, Clock clock) {
+        this(config, clock, SILENT);
+    }
+
+    /**
+     * Creates a filter; a fleet limit, if configured, starts connecting in the background and reports its outages
+     * and recoveries to {@code status}.
+     *
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalStateException if the configuration has a fleet limit but no provider is on the classpath
+     */
+    public FloodFilter(FloodgateConfig config, Clock clock, FleetStatus status) {
+        Objects.requireNonNull(status, "status");
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ticking = clock instanceof TickingClock ? (TickingClock) clock : null;
@@ -68,10 +90,37 @@ public final class FloodFilter {
                 : Gate.standalone(config.cap().forClockResolution(resolution).newKeyLimiter());
         this.limiterDescription = config.limiter().describe();
         this.capDescription = config.cap() == null ? null : config.cap().describe();
+        this.fleet = config.fleet() == null ? null : openFleet(config.fleet(), clock, status);
         this.dryRun = config.dryRun();
         this.summaryInterval = config.summaryIntervalMillis();
         this.summaryTolerance = Math.min(summaryInterval / 4, 1_000L);
         this.lastSummaryAt = clock.millis();
+    }
+
+    private static final FleetStatus SILENT = new FleetStatus() {
+        @Override
+        public void warn(String message) {
+            // no status API to report to
+        }
+
+        @Override
+        public void info(String message) {
+            // no status API to report to
+        }
+    };
+
+    private static FleetBudget openFleet(FleetSettings settings, Clock clock, FleetStatus status) {
+        FleetProvider provider = FleetProviders.find();
+        if (provider == null) {
+            throw new IllegalStateException("fleet: \"" + settings.redactedUri() + "\" needs the floodgate-redis "
+                    + "module (dev.floodgate:floodgate-redis) on the classpath");
+        }
+        return new FleetBudget(settings, provider.connect(settings, status), clock);
+    }
+
+    /** Returns whether events of this logger are never asked of the fleet limit: the fleet client's own. */
+    private static boolean fleetClientLogger(String loggerName) {
+        return loggerName != null && (loggerName.startsWith("io.lettuce.") || loggerName.startsWith("io.netty."));
     }
 
     /** Returns the configuration. */
@@ -135,7 +184,9 @@ public final class FloodFilter {
             }
             if (gate == null) {
                 Object key = fingerprinter.freeze(probe);
-                gate = ledger.admit(key, new Subject(fingerprinter.describe(key), loggerName, level), now);
+                String text = fingerprinter.describe(key);
+                gate = ledger.admit(key, new Subject(text, loggerName, level,
+                        fleet == null ? null : fleet.newLease(text)), now);
                 if (gate == null) {
                     return false;
                 }
@@ -143,7 +194,9 @@ public final class FloodFilter {
             if (gate != known && gate.refuseFast(now) != Gate.NOT_REFUSED) {
                 return !dryRun;
             }
-            int outcome = gate.decide(now, cap);
+            Subject subject = gate.attachment();
+            FleetLease lease = subject == null || fleetClientLogger(loggerName) ? null : subject.lease;
+            int outcome = gate.decide(now, cap, lease);
             if (outcome == Gate.RETIRED) {
                 gate = null;
                 continue;
@@ -192,7 +245,11 @@ public final class FloodFilter {
     public List<SuppressionSummary> close() {
         long now = clock.millis();
         synchronized (summaryLock) {
-            return summaries(ledger.close(now), now);
+            List<SuppressionSummary> out = summaries(ledger.close(now), now);
+            if (fleet != null) {
+                fleet.close();
+            }
+            return out;
         }
     }
 
@@ -209,6 +266,8 @@ public final class FloodFilter {
     private List<SuppressionSummary> summaries(List<Tally<Subject>> tallies, long now) {
         long period = Math.max(0, now - lastSummaryAt);
         lastSummaryAt = now;
+        boolean fleetUnavailable = fleet != null && fleet.takeUnavailable();
+        String fleetDescription = fleet == null ? null : fleet.description();
         List<SuppressionSummary> out = new ArrayList<>(tallies.size());
         for (Tally<Subject> t : tallies) {
             SuppressionSummary.Builder b = SuppressionSummary.builder()
@@ -216,6 +275,7 @@ public final class FloodFilter {
                     .between(t.firstAt(), t.lastAt())
                     .periodMillis(Math.max(period, t.lastAt() - t.firstAt()))
                     .limits(limiterDescription, capDescription, config.maxKeys())
+                    .fleet(t.refusedByFleet(), fleetDescription, fleetUnavailable)
                     .dryRun(dryRun);
             if (t.kind() == Tally.Kind.KEY) {
                 Subject s = t.attachment();
@@ -234,11 +294,14 @@ public final class FloodFilter {
         final String text;
         final String loggerName;
         final Object level;
+        /** The fingerprint's share of the fleet limit, or null without one. */
+        final FleetLease lease;
 
-        Subject(String text, String loggerName, Object level) {
+        Subject(String text, String loggerName, Object level, FleetLease lease) {
             this.text = text;
             this.loggerName = loggerName;
             this.level = level;
+            this.lease = lease;
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.floodgate.core;
 
 import dev.floodgate.core.fingerprint.Fingerprinter;
+import dev.floodgate.core.fleet.FleetProviders;
+import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.ledger.KeyLedger;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,6 +36,7 @@ public final class FloodgateConfig {
     private final AttritionSettings attrition;
     private final LimiterSettings limiter;
     private final LimiterSettings cap;
+    private final FleetSettings fleet;
     private final int maxKeys;
     private final boolean includeLogger;
     private final boolean includeLevel;
@@ -53,6 +56,7 @@ public final class FloodgateConfig {
         this.attrition = r.attrition;
         this.limiter = r.limiter;
         this.cap = r.cap;
+        this.fleet = r.fleet;
         this.maxKeys = r.maxKeys;
         this.includeLogger = r.bool(Option.INCLUDE_LOGGER);
         this.includeLevel = r.bool(Option.INCLUDE_LEVEL);
@@ -118,6 +122,11 @@ public final class FloodgateConfig {
     /** Returns the global cap over all fingerprints together, or null if there is none. */
     public LimiterSettings cap() {
         return cap;
+    }
+
+    /** Returns the fleet-wide limit per fingerprint, or null if there is none. */
+    public FleetSettings fleet() {
+        return fleet;
     }
 
     /** Returns the bound on fingerprints tracked at once. */
@@ -218,7 +227,7 @@ public final class FloodgateConfig {
 
     @Override
     public String toString() {
-        return "FloodgateConfig[" + limiter + ", cap=" + cap + ", maxKeys=" + maxKeys + ", includeLogger=" + includeLogger
+        return "FloodgateConfig[" + limiter + ", cap=" + cap + (fleet == null ? "" : ", fleet=" + fleet) + ", maxKeys=" + maxKeys + ", includeLogger=" + includeLogger
                 + ", includeLevel=" + includeLevel + ", includeThrowable=" + includeThrowable
                 + ", includeThrowableFrame=" + includeThrowableFrame + ", maskTokens=" + maskTokens
                 + ", exemptMarkers=" + exemptMarkers + ", minLevel=" + minLevel
@@ -241,6 +250,7 @@ public final class FloodgateConfig {
         private AttritionSettings attrition;
         private LimiterSettings limiter;
         private LimiterSettings cap;
+        private FleetSettings fleet;
         private int maxKeys;
         private long summaryIntervalMillis;
         private int maxSummaryLines;
@@ -282,6 +292,7 @@ public final class FloodgateConfig {
             cap = null;
             apply(Option.LIMITER, v -> limiter = limiter(v));
             apply(Option.CAP, v -> cap = cap(v));
+            apply(Option.FLEET, v -> fleet = fleet(v));
             apply(Option.MAX_KEYS, v -> maxKeys = (int) Checks.inRange(Option.MAX_KEYS.key(),
                     whole(Option.MAX_KEYS, v, Long.MIN_VALUE, Long.MAX_VALUE), 1, KeyLedger.MAX_MAX_KEYS));
             apply(Option.SUMMARY_INTERVAL, v -> summaryIntervalMillis = Checks.wholeMillis(
@@ -335,6 +346,26 @@ public final class FloodgateConfig {
                     throw new IllegalArgumentException(Option.CAP.key() + ": \"" + kind
                             + "\" is not a cap; use none, window or cell");
             }
+        }
+
+        private FleetSettings fleet(String uri) {
+            if (uri.isEmpty()) {
+                for (Option o : new Option[] {Option.FLEET_COUNT, Option.FLEET_PERIOD, Option.FLEET_BURST,
+                        Option.FLEET_PREFIX}) {
+                    if (raw.containsKey(o.key())) {
+                        problems.add(o.key() + ": \"" + raw.get(o.key()) + "\" has no meaning without fleet (a Redis URI)");
+                    }
+                }
+                return null;
+            }
+            CellRateSettings c = cell(Option.FLEET_COUNT, Option.FLEET_PERIOD, Option.FLEET_BURST);
+            FleetSettings settings = FleetSettings.of(uri, c, text(Option.FLEET_PREFIX));
+            if (FleetProviders.find() == null) {
+                throw new IllegalArgumentException(Option.FLEET.key() + ": \"" + settings.redactedUri()
+                        + "\" needs the floodgate-redis module (dev.floodgate:floodgate-redis) on the classpath, "
+                        + "which was not found; add it, or remove fleet");
+            }
+            return settings;
         }
 
         private WindowSettings window(Option count, Option period) {

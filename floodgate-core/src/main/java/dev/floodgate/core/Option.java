@@ -40,6 +40,19 @@ public enum Option {
     CAP_PERIOD(Type.DURATION, "capPeriod", "1 second", "global cap: the period capCount applies to"),
     /** Burst of a cell global cap. */
     CAP_BURST(Type.NUMBER, "capBurst", "0", "global cap of kind cell: extra events allowed at once"),
+    /** Redis URI of the fleet limit. */
+    FLEET(Type.TEXT, "fleet", "", "Redis URI (redis://, rediss://, redis-sentinel://; comma-separated redis:// URIs for "
+            + "a cluster) of a per-fingerprint budget shared by every process; needs floodgate-redis; empty: none"),
+    /** Events per period of the fleet limit. */
+    FLEET_COUNT(Type.NUMBER, "fleetCount", "10", "fleet limit: events allowed per fleetPeriod across all processes (GCRA)"),
+    /** Period of the fleet limit. */
+    FLEET_PERIOD(Type.DURATION, "fleetPeriod", "1 minute", "fleet limit: the period fleetCount applies to"),
+    /** Burst of the fleet limit. */
+    FLEET_BURST(Type.NUMBER, "fleetBurst", "9", "fleet limit: how many events beyond the rate a quiet fingerprint may "
+            + "send at once across all processes"),
+    /** Redis key prefix of the fleet limit. */
+    FLEET_PREFIX(Type.TEXT, "fleetPrefix", "", "fleet limit: Redis key prefix; processes share a budget only with the same "
+            + "prefix; empty: floodgate:APP: with APP the main class or jar of the JVM"),
     /** Bound on fingerprints. */
     MAX_KEYS(Type.NUMBER, "maxKeys", "10000",
             "most fingerprints tracked at once; beyond it new ones share one limiter, reported as other messages"),
@@ -87,7 +100,9 @@ public enum Option {
         /** A level name of the framework. */
         LEVEL,
         /** One of the words the option lists. */
-        CHOICE;
+        CHOICE,
+        /** Free text, such as a URI. */
+        TEXT;
 
         /** Returns the type as the README names it. */
         public String label() {

@@ -70,7 +70,8 @@ class FloodgateConfigTest {
         }
         // the default limiter (attrition) and cap (none) use none of these; setting them is reported
         for (Option unused : new Option[] {Option.COUNT, Option.PERIOD, Option.BURST, Option.CAP_COUNT,
-                Option.CAP_PERIOD, Option.CAP_BURST}) {
+                Option.CAP_PERIOD, Option.CAP_BURST, Option.FLEET_COUNT, Option.FLEET_PERIOD, Option.FLEET_BURST,
+                Option.FLEET_PREFIX}) {
             all.remove(unused.key());
         }
         assertThat(FloodgateConfig.parse(all).toString()).isEqualTo(FloodgateConfig.defaults().toString());
@@ -199,5 +200,31 @@ class FloodgateConfigTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("windowSize must be between 1 and 1000, was 0")
                 .hasMessageContaining("dryRun: \"maybe\" is not true or false");
+    }
+
+    @Test
+    void parse_fleetWithoutFloodgateRedis_namesTheMissingModuleAndHidesThePassword() {
+        assertThatThrownBy(() -> FloodgateConfig.parse(Map.of("fleet", "redis://app:s3cret@redis:6379")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("fleet: \"redis://app:***@redis:6379\" needs the floodgate-redis module "
+                        + "(dev.floodgate:floodgate-redis) on the classpath, which was not found; add it, or remove fleet");
+    }
+
+    @Test
+    void parse_fleetNotARedisUri_isReported() {
+        assertThatThrownBy(() -> FloodgateConfig.parse(Map.of("fleet", "http://redis:6379")))
+                .hasMessageStartingWith("fleet: \"http://redis:6379\" is not a Redis URI");
+    }
+
+    @Test
+    void parse_fleetCountWithoutFleet_isReported() {
+        assertThatThrownBy(() -> FloodgateConfig.parse(Map.of("fleetCount", "5")))
+                .hasMessage("fleetCount: \"5\" has no meaning without fleet (a Redis URI)");
+    }
+
+    @Test
+    void parse_badFleetCount_namesFleetCount() {
+        assertThatThrownBy(() -> FloodgateConfig.parse(Map.of("fleet", "redis://redis", "fleetCount", "0")))
+                .hasMessageContaining("fleetCount must be between 1 and");
     }
 }

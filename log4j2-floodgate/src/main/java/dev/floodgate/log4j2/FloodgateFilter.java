@@ -6,6 +6,7 @@ import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.SummaryPublisher;
 import dev.floodgate.core.TickingClock;
+import dev.floodgate.core.fleet.FleetStatus;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -770,6 +771,21 @@ public final class FloodgateFilter extends AbstractFilter {
         private String capBurst;
 
         @PluginBuilderAttribute
+        private String fleet;
+
+        @PluginBuilderAttribute
+        private String fleetCount;
+
+        @PluginBuilderAttribute
+        private String fleetPeriod;
+
+        @PluginBuilderAttribute
+        private String fleetBurst;
+
+        @PluginBuilderAttribute
+        private String fleetPrefix;
+
+        @PluginBuilderAttribute
         private String windowSize;
 
         @PluginBuilderAttribute
@@ -877,6 +893,16 @@ public final class FloodgateFilter extends AbstractFilter {
                     return setCapPeriod(value);
                 case CAP_BURST:
                     return setCapBurst(value);
+                case FLEET:
+                    return setFleet(value);
+                case FLEET_COUNT:
+                    return setFleetCount(value);
+                case FLEET_PERIOD:
+                    return setFleetPeriod(value);
+                case FLEET_BURST:
+                    return setFleetBurst(value);
+                case FLEET_PREFIX:
+                    return setFleetPrefix(value);
                 case WINDOW_SIZE:
                     return setWindowSize(value);
                 case TIMEFRAME:
@@ -969,6 +995,36 @@ public final class FloodgateFilter extends AbstractFilter {
         /** Sets {@link Option#CAP_BURST} ({@code capBurst}) as written in XML; null restores the default. */
         public Builder setCapBurst(String value) {
             this.capBurst = value;
+            return this;
+        }
+
+        /** Sets {@link Option#FLEET} ({@code fleet}) as written in XML; null restores the default. */
+        public Builder setFleet(String value) {
+            this.fleet = value;
+            return this;
+        }
+
+        /** Sets {@link Option#FLEET_COUNT} ({@code fleetCount}) as written in XML; null restores the default. */
+        public Builder setFleetCount(String value) {
+            this.fleetCount = value;
+            return this;
+        }
+
+        /** Sets {@link Option#FLEET_PERIOD} ({@code fleetPeriod}) as written in XML; null restores the default. */
+        public Builder setFleetPeriod(String value) {
+            this.fleetPeriod = value;
+            return this;
+        }
+
+        /** Sets {@link Option#FLEET_BURST} ({@code fleetBurst}) as written in XML; null restores the default. */
+        public Builder setFleetBurst(String value) {
+            this.fleetBurst = value;
+            return this;
+        }
+
+        /** Sets {@link Option#FLEET_PREFIX} ({@code fleetPrefix}) as written in XML; null restores the default. */
+        public Builder setFleetPrefix(String value) {
+            this.fleetPrefix = value;
             return this;
         }
 
@@ -1109,6 +1165,11 @@ public final class FloodgateFilter extends AbstractFilter {
             put(raw, Option.CAP_COUNT, capCount);
             put(raw, Option.CAP_PERIOD, capPeriod);
             put(raw, Option.CAP_BURST, capBurst);
+            put(raw, Option.FLEET, fleet);
+            put(raw, Option.FLEET_COUNT, fleetCount);
+            put(raw, Option.FLEET_PERIOD, fleetPeriod);
+            put(raw, Option.FLEET_BURST, fleetBurst);
+            put(raw, Option.FLEET_PREFIX, fleetPrefix);
             put(raw, Option.WINDOW_SIZE, windowSize);
             put(raw, Option.TIMEFRAME, timeframe);
             put(raw, Option.TIMEFRAME_SPILLOVER_THRESHOLD, timeframeSpilloverThreshold);
@@ -1163,7 +1224,17 @@ public final class FloodgateFilter extends AbstractFilter {
             }
             try {
                 Clock used = clock == null ? new TickingClock(Clock.monotonic()) : clock;
-                FloodFilter engine = new FloodFilter(parsed, used);
+                FloodFilter engine = new FloodFilter(parsed, used, new FleetStatus() {
+                    @Override
+                    public void warn(String message) {
+                        StatusLogger.getLogger().warn("Floodgate: {}", message);
+                    }
+
+                    @Override
+                    public void info(String message) {
+                        StatusLogger.getLogger().info("Floodgate: {}", message);
+                    }
+                });
                 return new FloodgateFilter(this, parsed, engine, used, min == null ? Level.TRACE : min, summary);
             } catch (RuntimeException e) {
                 problems.add("cannot be created: " + e);

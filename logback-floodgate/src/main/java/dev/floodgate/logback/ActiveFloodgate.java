@@ -15,6 +15,7 @@ import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.SummaryPublisher;
 import dev.floodgate.core.TickingClock;
+import dev.floodgate.core.fleet.FleetStatus;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -159,10 +160,26 @@ final class ActiveFloodgate {
         }
         FloodFilter continued = engines.continued(config);
         FloodFilter engine = continued != null ? continued
-                : new FloodFilter(config, clock == null ? new TickingClock(Clock.monotonic()) : clock);
+                : new FloodFilter(config, clock == null ? new TickingClock(Clock.monotonic()) : clock,
+                        fleetStatus(owner, element));
         ActiveFloodgate created = new ActiveFloodgate(owner, element, (LoggerContext) context, target, engine,
                 clock == null ? null : clock.getClass(), minLevel, summaryLevel);
         return deferLaunch ? created : launch(created, continued != null);
+    }
+
+    /** The fleet limit's outages and recoveries, as statuses of {@code owner}. */
+    private static FleetStatus fleetStatus(ContextAwareBase owner, String element) {
+        return new FleetStatus() {
+            @Override
+            public void warn(String message) {
+                owner.addWarn(element + ": " + message);
+            }
+
+            @Override
+            public void info(String message) {
+                owner.addInfo(element + ": " + message);
+            }
+        };
     }
 
     /** Schedules the summaries of a Floodgate whose start deferred it; null if that fails. */

@@ -54,6 +54,31 @@ public interface OptionSetters {
         setOption(Option.CAP_BURST, value);
     }
 
+    /** Sets {@code fleet}: the Redis URI of the fleet limit; see {@link Option#FLEET}. */
+    default void setFleet(String value) {
+        setOption(Option.FLEET, value);
+    }
+
+    /** Sets {@code fleetCount}: events per fleetPeriod across the fleet; see {@link Option#FLEET_COUNT}. */
+    default void setFleetCount(String value) {
+        setOption(Option.FLEET_COUNT, value);
+    }
+
+    /** Sets {@code fleetPeriod}: the period of fleetCount; see {@link Option#FLEET_PERIOD}. */
+    default void setFleetPeriod(String value) {
+        setOption(Option.FLEET_PERIOD, value);
+    }
+
+    /** Sets {@code fleetBurst}: extra events at once across the fleet; see {@link Option#FLEET_BURST}. */
+    default void setFleetBurst(String value) {
+        setOption(Option.FLEET_BURST, value);
+    }
+
+    /** Sets {@code fleetPrefix}: the Redis key prefix of the fleet limit; see {@link Option#FLEET_PREFIX}. */
+    default void setFleetPrefix(String value) {
+        setOption(Option.FLEET_PREFIX, value);
+    }
+
     /** Sets {@code windowSize}: number of timeframes the limiter remembers; see {@link Option#WINDOW_SIZE}. */
     default void setWindowSize(String value) {
         setOption(Option.WINDOW_SIZE, value);

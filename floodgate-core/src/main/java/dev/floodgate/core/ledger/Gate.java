@@ -10,7 +10,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Thread-safe. {@link #refuseFast(long)} is wait-free and allocation-free; {@link #decide(long, Gate)} locks
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
- * {@code decide} that returns {@link #REFUSED_BY_KEY} or {@link #REFUSED_BY_CAP}, is counted in exactly one tally
+ * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
  * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets a striped
  * cell array of {@code 128 × (stripes + 1)} bytes.
@@ -30,12 +30,15 @@ public final class Gate<A> {
     public static final int REFUSED_BY_CAP = 2;
     /** {@link #decide} outcome: the gate was retired; look the key up again. */
     public static final int RETIRED = 3;
+    /** {@link #decide} outcome: the key's limiter and the cap would allow it, but the fleet limit refused it. */
+    public static final int REFUSED_BY_FLEET = 4;
 
     /*
      * Concurrency:
      *  (1) The limiter, the tally fields and cellsOpen are guarded by `this`.
      *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
-     *      (KeyLimiter.refusedUntil), the lock holder opens the cells (each count set to 0) and then publishes
+     *      (KeyLimiter.refusedUntil), or the lease promises it (Lease.refusedUntil; the cells then count fleet
+     *      refusals, folded into refusedByFleet and not into the limiter), the lock holder opens the cells (each count set to 0) and then publishes
      *      fastUntil = until (volatile). A caller with now < fastUntil adds 1 to a cell: the inline `base` cell
      *      with a CAS, or its stripe with getAndAdd once stripes exist; if the value before was >= 0 the cell was
      *      open and the event is counted while the promise holds.
@@ -101,10 +104,13 @@ public final class Gate<A> {
     @SuppressWarnings("unused")
     private volatile long[] stripes;
     private boolean cellsOpen;
+    /** Whether the open cells count refusals that the lease promised (fleet) rather than the limiter (key). */
+    private boolean cellsForLease;
     private volatile boolean retired;
 
     private long refusedByKey;
     private long refusedByCap;
+    private long refusedByFleet;
     private long firstAt = Long.MAX_VALUE;
     private long lastAt = Long.MIN_VALUE;
 
@@ -219,15 +225,34 @@ public final class Gate<A> {
      * @param cap the global cap, asked only when this key's limiter would allow the event, or null
      * @return {@link #PASSED}, {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #RETIRED}
      */
-    public synchronized int decide(long nowMillis, Gate<?> cap) {
+    public int decide(long nowMillis, Gate<?> cap) {
+        return decide(nowMillis, cap, null);
+    }
+
+    /**
+     * Decides one event under this gate's lock, with a third limit. The event passes only if every limit allows it,
+     * and a refusal by one consumes no other's budget: the cap and the lease are asked only when the key's limiter
+     * would allow the event, and a lease share taken before the cap refused is given back.
+     *
+     * @param cap the global cap, or null
+     * @param lease the key's share of the fleet limit, or null
+     * @return {@link #PASSED}, {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP}, {@link #REFUSED_BY_FLEET} or
+     *     {@link #RETIRED}
+     */
+    public synchronized int decide(long nowMillis, Gate<?> cap, Lease lease) {
         if (retired) {
             return RETIRED;
         }
         foldCells();
         int outcome;
-        if (cap == null || !limiter.wouldAllow(nowMillis)) {
+        if ((cap == null && lease == null) || !limiter.wouldAllow(nowMillis)) {
             outcome = limiter.tryAcquire(nowMillis) ? PASSED : REFUSED_BY_KEY;
-        } else if (cap.refuseFast(nowMillis) != NOT_REFUSED || cap.decide(nowMillis, null) != PASSED) {
+        } else if (lease != null && !lease.take(nowMillis)) {
+            outcome = REFUSED_BY_FLEET;
+        } else if (cap != null && (cap.refuseFast(nowMillis) != NOT_REFUSED || cap.decide(nowMillis, null) != PASSED)) {
+            if (lease != null) {
+                lease.giveBack();
+            }
             outcome = REFUSED_BY_CAP;
         } else {
             limiter.tryAcquire(nowMillis);
@@ -239,10 +264,19 @@ public final class Gate<A> {
         } else if (outcome == REFUSED_BY_CAP) {
             refusedByCap++;
             noteTimes(nowMillis, nowMillis);
+        } else if (outcome == REFUSED_BY_FLEET) {
+            refusedByFleet++;
+            noteTimes(nowMillis, nowMillis);
         }
         long until = limiter.refusedUntil();
         if (until != KeyLimiter.NOT_REFUSING && until > nowMillis) {
-            openCells(until);
+            openCells(until, false);
+        } else if (outcome == REFUSED_BY_FLEET) {
+            // The key's limiter would allow every event until then: with nothing passing, its allowance only grows.
+            long leaseUntil = lease.refusedUntil(nowMillis);
+            if (leaseUntil != KeyLimiter.NOT_REFUSING && leaseUntil > nowMillis) {
+                openCells(leaseUntil, true);
+            }
         }
         return outcome;
     }
@@ -253,11 +287,12 @@ public final class Gate<A> {
      */
     synchronized Tally<A> drain(Tally.Kind kind, long nowMillis) {
         boolean wasOpen = cellsOpen;
+        boolean forLease = cellsForLease;
         long until = fastUntil;
         foldCells();
         Tally<A> tally = takeTally(kind, nowMillis);
         if (wasOpen && !retired) {
-            openCells(until);
+            openCells(until, forLease);
         }
         return tally;
     }
@@ -273,12 +308,13 @@ public final class Gate<A> {
             return true;
         }
         boolean wasOpen = cellsOpen;
+        boolean forLease = cellsForLease;
         long until = fastUntil;
         foldCells();
         if (force || limiter.isIdle(nowMillis)) {
             retired = true;
         } else if (wasOpen) {
-            openCells(until);
+            openCells(until, forLease);
         }
         return retired;
     }
@@ -305,16 +341,19 @@ public final class Gate<A> {
                 }
             }
         }
-        if (sum > 0) {
+        if (sum > 0 && cellsForLease) {
+            refusedByFleet += sum;
+        } else if (sum > 0) {
             limiter.addRefused(sum);
             refusedByKey += sum;
         }
     }
 
-    private void openCells(long until) {
+    private void openCells(long until, boolean forLease) {
         if (cellsOpen) {
             return;
         }
+        cellsForLease = forLease;
         baseFirst = Long.MAX_VALUE;
         baseLast = Long.MIN_VALUE;
         BASE.setVolatile(this, 0L);
@@ -336,14 +375,15 @@ public final class Gate<A> {
     }
 
     private Tally<A> takeTally(Tally.Kind kind, long nowMillis) {
-        if (refusedByKey + refusedByCap == 0) {
+        if (refusedByKey + refusedByCap + refusedByFleet == 0) {
             return null;
         }
         long last = lastAt == Long.MIN_VALUE ? nowMillis : lastAt;
         long first = Math.min(firstAt, last);
-        Tally<A> tally = new Tally<>(kind, key, attachment, refusedByKey, refusedByCap, first, last);
+        Tally<A> tally = new Tally<>(kind, key, attachment, refusedByKey, refusedByCap, refusedByFleet, first, last);
         refusedByKey = 0;
         refusedByCap = 0;
+        refusedByFleet = 0;
         firstAt = Long.MAX_VALUE;
         lastAt = Long.MIN_VALUE;
         return tally;

@@ -252,7 +252,7 @@ public final class KeyLedger<A> {
             } else {
                 evictedRest = evictedRest == null
                         ? new Tally<>(Tally.Kind.EVICTED, null, null, tally.refusedByKey(), tally.refusedByCap(),
-                                tally.firstAt(), tally.lastAt())
+                                tally.refusedByFleet(), tally.firstAt(), tally.lastAt())
                         : evictedRest.plus(tally, Tally.Kind.EVICTED, null, null);
             }
         }

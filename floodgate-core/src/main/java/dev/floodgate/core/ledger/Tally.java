@@ -25,19 +25,31 @@ public final class Tally<A> {
     private final A attachment;
     private final long refusedByKey;
     private final long refusedByCap;
+    private final long refusedByFleet;
     private final long firstAt;
     private final long lastAt;
 
     /**
-     * Creates a tally.
+     * Creates a tally of refusals by the key's limiter and the global cap.
      *
      * @throws IllegalArgumentException if a count is negative, both are zero, or {@code firstAt > lastAt}
      */
     public Tally(Kind kind, Object key, A attachment, long refusedByKey, long refusedByCap, long firstAt,
             long lastAt) {
-        if (refusedByKey < 0 || refusedByCap < 0 || refusedByKey + refusedByCap == 0) {
+        this(kind, key, attachment, refusedByKey, refusedByCap, 0, firstAt, lastAt);
+    }
+
+    /**
+     * Creates a tally of refusals by the key's limiter, the global cap and the fleet limit.
+     *
+     * @throws IllegalArgumentException if a count is negative, all are zero, or {@code firstAt > lastAt}
+     */
+    public Tally(Kind kind, Object key, A attachment, long refusedByKey, long refusedByCap, long refusedByFleet,
+            long firstAt, long lastAt) {
+        if (refusedByKey < 0 || refusedByCap < 0 || refusedByFleet < 0
+                || refusedByKey + refusedByCap + refusedByFleet == 0) {
             throw new IllegalArgumentException("a tally needs refusals, was refusedByKey=" + refusedByKey
-                    + ", refusedByCap=" + refusedByCap);
+                    + ", refusedByCap=" + refusedByCap + ", refusedByFleet=" + refusedByFleet);
         }
         if (firstAt > lastAt) {
             throw new IllegalArgumentException("firstAt must be <= lastAt, was " + firstAt + " > " + lastAt);
@@ -47,6 +59,7 @@ public final class Tally<A> {
         this.attachment = attachment;
         this.refusedByKey = refusedByKey;
         this.refusedByCap = refusedByCap;
+        this.refusedByFleet = refusedByFleet;
         this.firstAt = firstAt;
         this.lastAt = lastAt;
     }
@@ -76,9 +89,14 @@ public final class Tally<A> {
         return refusedByCap;
     }
 
+    /** Returns the events the key's limiter and the cap allowed but the fleet limit refused. */
+    public long refusedByFleet() {
+        return refusedByFleet;
+    }
+
     /** Returns all refused events. */
     public long refused() {
-        return refusedByKey + refusedByCap;
+        return refusedByKey + refusedByCap + refusedByFleet;
     }
 
     /** Returns the time of the first refusal, epoch milliseconds. */
@@ -94,12 +112,13 @@ public final class Tally<A> {
     /** Returns this tally with {@code other}'s counts and times added, as the given kind and identity. */
     Tally<A> plus(Tally<A> other, Kind asKind, Object asKey, A asAttachment) {
         return new Tally<>(asKind, asKey, asAttachment, refusedByKey + other.refusedByKey,
-                refusedByCap + other.refusedByCap, Math.min(firstAt, other.firstAt), Math.max(lastAt, other.lastAt));
+                refusedByCap + other.refusedByCap, refusedByFleet + other.refusedByFleet, Math.min(firstAt, other.firstAt), Math.max(lastAt, other.lastAt));
     }
 
     @Override
     public String toString() {
         return "Tally[" + kind + (key == null ? "" : " " + key) + ", refusedByKey=" + refusedByKey
-                + ", refusedByCap=" + refusedByCap + ", first=" + firstAt + ", last=" + lastAt + "]";
+                + ", refusedByCap=" + refusedByCap
+                + ", refusedByFleet=" + refusedByFleet + ", first=" + firstAt + ", last=" + lastAt + "]";
     }
 }

@@ -26,6 +26,10 @@ public final class SuppressionSummary {
     public static final String FIELD_SUPPRESSED = "floodgate.suppressed";
     /** Field: events the global cap suppressed (a number), present only when the cap suppressed any. */
     public static final String FIELD_SUPPRESSED_BY_CAP = "floodgate.suppressedByCap";
+    /** Field: events the fleet limit suppressed (a number), present only when it suppressed any. */
+    public static final String FIELD_SUPPRESSED_BY_FLEET = "floodgate.suppressedByFleet";
+    /** Field: true when the fleet limit was unavailable during the period and local limits alone decided. */
+    public static final String FIELD_FLEET_UNAVAILABLE = "floodgate.fleetUnavailable";
     /** Field: the fingerprint's template, or {@code <other>} / {@code <forgotten>} for shared gates. */
     public static final String FIELD_FINGERPRINT = "floodgate.fingerprint";
     /** Field: the length of the period, ISO-8601 ({@code PT30S}). */
@@ -69,11 +73,14 @@ public final class SuppressionSummary {
     private final Object level;
     private final long suppressedByKey;
     private final long suppressedByCap;
+    private final long suppressedByFleet;
     private final long firstAt;
     private final long lastAt;
     private final long periodMillis;
     private final String limiter;
     private final String cap;
+    private final String fleet;
+    private final boolean fleetUnavailable;
     private final int maxKeys;
     private final boolean dryRun;
     private final long carried;
@@ -86,18 +93,24 @@ public final class SuppressionSummary {
         this.level = b.level;
         this.suppressedByKey = b.suppressedByKey;
         this.suppressedByCap = b.suppressedByCap;
+        this.suppressedByFleet = b.suppressedByFleet;
         this.firstAt = b.firstAt;
         this.lastAt = b.lastAt;
         this.periodMillis = b.periodMillis;
         this.limiter = Objects.requireNonNull(b.limiter, "limiter");
         this.cap = b.cap;
+        this.fleet = b.fleet;
+        this.fleetUnavailable = b.fleetUnavailable;
         this.maxKeys = b.maxKeys;
         this.dryRun = b.dryRun;
         this.carried = b.carried;
         this.members = b.members;
-        if (suppressedByKey < 0 || suppressedByCap < 0 || suppressed() == 0) {
+        if (suppressedByKey < 0 || suppressedByCap < 0 || suppressedByFleet < 0 || suppressed() == 0) {
             throw new IllegalArgumentException("a summary needs suppressed events, was " + suppressedByKey + " + "
-                    + suppressedByCap);
+                    + suppressedByCap + " + " + suppressedByFleet);
+        }
+        if (suppressedByFleet > 0 && fleet == null) {
+            throw new IllegalArgumentException("a summary of events the fleet limit suppressed needs its description");
         }
         if (scope == Scope.FINGERPRINT && fingerprint == null) {
             throw new IllegalArgumentException("a fingerprint summary needs its fingerprint");
@@ -143,7 +156,7 @@ public final class SuppressionSummary {
 
     /** Returns all suppressed events. */
     public long suppressed() {
-        return suppressedByKey + suppressedByCap;
+        return suppressedByKey + suppressedByCap + suppressedByFleet;
     }
 
     /** Returns the events the fingerprint's own limiter suppressed. */
@@ -154,6 +167,16 @@ public final class SuppressionSummary {
     /** Returns the events the global cap suppressed. */
     public long suppressedByCap() {
         return suppressedByCap;
+    }
+
+    /** Returns the events the fleet limit suppressed. */
+    public long suppressedByFleet() {
+        return suppressedByFleet;
+    }
+
+    /** Returns whether the fleet limit was unavailable during the period, so that local limits alone decided. */
+    public boolean fleetUnavailable() {
+        return fleetUnavailable;
     }
 
     /** Returns the time of the first suppressed event, epoch milliseconds. */
@@ -207,6 +230,9 @@ public final class SuppressionSummary {
         Builder b = later.toBuilder();
         b.suppressedByKey = Math.addExact(later.suppressedByKey, suppressedByKey);
         b.suppressedByCap = Math.addExact(later.suppressedByCap, suppressedByCap);
+        b.suppressedByFleet = Math.addExact(later.suppressedByFleet, suppressedByFleet);
+        b.fleet = later.fleet != null ? later.fleet : fleet;
+        b.fleetUnavailable = later.fleetUnavailable || fleetUnavailable;
         b.carried = Math.addExact(later.carried, suppressed());
         b.firstAt = Math.min(firstAt, later.firstAt);
         b.lastAt = Math.max(lastAt, later.lastAt);
@@ -265,6 +291,8 @@ public final class SuppressionSummary {
         b.level = levelObject;
         b.suppressedByKey = 0;
         b.suppressedByCap = 0;
+        b.suppressedByFleet = 0;
+        b.fleetUnavailable = false;
         b.carried = 0;
         b.firstAt = Long.MAX_VALUE;
         b.lastAt = Long.MIN_VALUE;
@@ -272,6 +300,9 @@ public final class SuppressionSummary {
         for (SuppressionSummary s : rest) {
             b.suppressedByKey = Math.addExact(b.suppressedByKey, s.suppressedByKey);
             b.suppressedByCap = Math.addExact(b.suppressedByCap, s.suppressedByCap);
+            b.suppressedByFleet = Math.addExact(b.suppressedByFleet, s.suppressedByFleet);
+            b.fleet = b.fleet != null ? b.fleet : s.fleet;
+            b.fleetUnavailable = b.fleetUnavailable || s.fleetUnavailable;
             b.carried = Math.addExact(b.carried, s.carried);
             b.firstAt = Math.min(b.firstAt, s.firstAt);
             b.lastAt = Math.max(b.lastAt, s.lastAt);
@@ -295,6 +326,9 @@ public final class SuppressionSummary {
         b.periodMillis = periodMillis;
         b.limiter = limiter;
         b.cap = cap;
+        b.suppressedByFleet = suppressedByFleet;
+        b.fleet = fleet;
+        b.fleetUnavailable = fleetUnavailable;
         b.maxKeys = maxKeys;
         b.dryRun = dryRun;
         b.carried = carried;
@@ -346,13 +380,27 @@ public final class SuppressionSummary {
                     .append(" carried over from summaries that could not be written; ");
         }
         sb.append("first ").append(time(firstAt)).append(", last ").append(time(lastAt)).append("; ");
-        if (suppressedByCap > 0) {
-            sb.append(String.format(Locale.ROOT, "%,d by %s, %,d by the global cap %s)", suppressedByKey, limiter,
-                    suppressedByCap, cap));
+        if (suppressedByCap > 0 || suppressedByFleet > 0) {
+            sb.append(String.format(Locale.ROOT, "%,d by %s", suppressedByKey, limiter));
+            if (suppressedByCap > 0 || cap != null) {
+                sb.append(String.format(Locale.ROOT, ", %,d by the global cap %s", suppressedByCap, cap));
+            }
+            if (suppressedByFleet > 0 || fleet != null) {
+                sb.append(String.format(Locale.ROOT, ", %,d by the fleet limit %s", suppressedByFleet, fleet));
+            }
         } else {
-            sb.append(limiter).append(cap == null ? ")" : "; global cap " + cap + ")");
+            sb.append(limiter);
+            if (cap != null) {
+                sb.append("; global cap ").append(cap);
+            }
+            if (fleet != null) {
+                sb.append("; fleet limit ").append(fleet);
+            }
         }
-        return sb.toString();
+        if (fleetUnavailable) {
+            sb.append("; the fleet limit was unavailable, local limits alone decided");
+        }
+        return sb.append(')').toString();
     }
 
     /** Returns the structured fields, in a stable order; see the {@code FIELD_} constants. */
@@ -361,6 +409,9 @@ public final class SuppressionSummary {
         fields.put(FIELD_SUPPRESSED, suppressed());
         if (suppressedByCap > 0) {
             fields.put(FIELD_SUPPRESSED_BY_CAP, suppressedByCap);
+        }
+        if (suppressedByFleet > 0) {
+            fields.put(FIELD_SUPPRESSED_BY_FLEET, suppressedByFleet);
         }
         fields.put(FIELD_FINGERPRINT, scope == Scope.FINGERPRINT ? fingerprint
                 : scope == Scope.OVERFLOW ? "<other>" : scope == Scope.MORE ? "<more>" : "<forgotten>");
@@ -373,7 +424,10 @@ public final class SuppressionSummary {
         fields.put(FIELD_INTERVAL, Duration.ofMillis(periodMillis).toString());
         fields.put(FIELD_FIRST, Instant.ofEpochMilli(firstAt).toString());
         fields.put(FIELD_LAST, Instant.ofEpochMilli(lastAt).toString());
-        fields.put(FIELD_LIMITER, cap == null ? limiter : limiter + "; cap " + cap);
+        fields.put(FIELD_LIMITER, limiter + (cap == null ? "" : "; cap " + cap) + (fleet == null ? "" : "; fleet " + fleet));
+        if (fleetUnavailable) {
+            fields.put(FIELD_FLEET_UNAVAILABLE, true);
+        }
         fields.put(FIELD_DRY_RUN, dryRun);
         return Collections.unmodifiableMap(fields);
     }
@@ -403,11 +457,14 @@ public final class SuppressionSummary {
         private Object level;
         private long suppressedByKey;
         private long suppressedByCap;
+        private long suppressedByFleet;
         private long firstAt;
         private long lastAt;
         private long periodMillis;
         private String limiter;
         private String cap;
+        private String fleet;
+        private boolean fleetUnavailable;
         private int maxKeys;
         private boolean dryRun;
         private long carried;
@@ -434,6 +491,17 @@ public final class SuppressionSummary {
         public Builder suppressed(long byKey, long byCap) {
             this.suppressedByKey = byKey;
             this.suppressedByCap = byCap;
+            return this;
+        }
+
+        /**
+         * Sets what the fleet limit suppressed, its description (null without a fleet limit) and whether it was
+         * unavailable during the period.
+         */
+        public Builder fleet(long byFleet, String description, boolean unavailable) {
+            this.suppressedByFleet = byFleet;
+            this.fleet = description;
+            this.fleetUnavailable = unavailable;
             return this;
         }
 

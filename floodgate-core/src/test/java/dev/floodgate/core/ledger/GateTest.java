@@ -233,4 +233,48 @@ class GateTest {
         }
         assertThat(failures).isEmpty();
     }
+
+    /** A lease that is empty and promises to refuse until {@code until}; counts its takes. */
+    private static final class EmptyLease implements Lease {
+        final long until;
+        int takes;
+
+        EmptyLease(long until) {
+            this.until = until;
+        }
+
+        @Override
+        public boolean take(long nowMillis) {
+            takes++;
+            return false;
+        }
+
+        @Override
+        public void giveBack() {
+            throw new AssertionError("nothing was taken");
+        }
+
+        @Override
+        public long refusedUntil(long nowMillis) {
+            return until;
+        }
+    }
+
+    @Test
+    void decide_leaseRefusesAndPromises_repeatsAreRefusedWithoutTheLockAndCountedAsFleetRefusals() {
+        Gate<String> gate = gate();
+        EmptyLease lease = new EmptyLease(5_000);
+
+        int first = gate.decide(1_000, null, lease);
+        long fast = gate.refuseFast(1_001) + gate.refuseFast(1_002);
+        boolean afterPromise = gate.refusesRepeatsAt(5_000);
+        Tally<String> tally = gate.drain(Tally.Kind.KEY, 1_003);
+
+        assertThat(first).isEqualTo(Gate.REFUSED_BY_FLEET);
+        assertThat(fast).isEqualTo(1);
+        assertThat(afterPromise).isFalse();
+        assertThat(lease.takes).isEqualTo(1);
+        assertThat(tally.refusedByFleet()).isEqualTo(3);
+        assertThat(tally.refusedByKey()).isZero();
+    }
 }

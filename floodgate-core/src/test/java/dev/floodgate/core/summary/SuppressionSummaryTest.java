@@ -92,6 +92,38 @@ class SuppressionSummaryTest {
     }
 
     @Test
+    void message_fleetRefusals_sayWhichLimitDroppedWhat() {
+        SuppressionSummary s = flood().suppressed(345, 0).fleet(12_000, "10/1s, burst 9", false).build();
+
+        assertThat(s.message()).isEqualTo("Suppressed 12,345 messages like \"Connection to {} failed: {}\" in the last "
+                + "30s (first 10:00:01.120, last 10:00:30.998; 345 by attrition 8/5s, window 5×5s, spillover 16, "
+                + "12,000 by the fleet limit 10/1s, burst 9)");
+        assertThat(s.fields()).containsEntry(SuppressionSummary.FIELD_SUPPRESSED_BY_FLEET, 12_000L)
+                .doesNotContainKey(SuppressionSummary.FIELD_FLEET_UNAVAILABLE);
+    }
+
+    @Test
+    void message_fleetUnavailable_saysLocalLimitsAloneDecided() {
+        SuppressionSummary s = flood().fleet(0, "10/1s, burst 9", true).build();
+
+        assertThat(s.message()).endsWith("; attrition 8/5s, window 5×5s, spillover 16; fleet limit 10/1s, burst 9; the "
+                + "fleet limit was unavailable, local limits alone decided)");
+        assertThat(s.fields()).containsEntry(SuppressionSummary.FIELD_FLEET_UNAVAILABLE, true);
+    }
+
+    @Test
+    void carriedInto_fleetRefusals_areCarriedWithTheOtherCounts() {
+        SuppressionSummary failed = flood().suppressed(5, 0).fleet(7, "10/1s, burst 9", true).build();
+        SuppressionSummary later = flood().suppressed(1, 0).fleet(2, "10/1s, burst 9", false).build();
+
+        SuppressionSummary carried = failed.carriedInto(later);
+
+        assertThat(carried.suppressedByFleet()).isEqualTo(9);
+        assertThat(carried.suppressed()).isEqualTo(15);
+        assertThat(carried.fleetUnavailable()).isTrue();
+    }
+
+    @Test
     void build_carriedAboveTheCount_isRejected() {
         assertThatThrownBy(() -> flood().carried(12_346).build()).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("carried must be between 0 and the suppressed count 12345, was 12346");

@@ -1,0 +1,85 @@
+package dev.floodgate.redis;
+
+import dev.floodgate.core.Clock;
+import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * One process of {@link FleetOfJvmsTest}: a filter with a fleet limit, flooded by several threads from a start
+ * time that the parent writes to stdin until that time plus the run length; prints the epoch millisecond of each
+ * passed call ({@code P <ms>}), then {@code OFFERED <n>} and {@code SUMMARIZED <n>}.
+ *
+ * <p>Arguments: Redis URI, key prefix, threads, run milliseconds.
+ */
+public final class FleetFloodChild {
+
+    private FleetFloodChild() {
+    }
+
+    /** Runs one flooding process; see the class comment. */
+    public static void main(String[] args) throws Exception {
+        FloodgateConfig config = FloodgateConfig.parse(Map.of("limiter", "cell", "count", "1000", "period",
+                "1 second", "burst", "0", "fleet", args[0], "fleetCount", "10", "fleetPeriod", "1 second",
+                "fleetPrefix", args[1]));
+        int threads = Integer.parseInt(args[2]);
+        long runMillis = Long.parseLong(args[3]);
+        FloodFilter filter = new FloodFilter(config, Clock.monotonic());
+        System.out.println("READY");
+        System.out.flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        long startAt = Long.parseLong(in.readLine().trim());
+        long endAt = startAt + runMillis;
+        long[][] passedAt = new long[threads][];
+        long[] offered = new long[threads];
+        Thread[] workers = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            int me = t;
+            workers[t] = new Thread(() -> {
+                long[] times = new long[1 << 16];
+                int n = 0;
+                long o = 0;
+                while (System.currentTimeMillis() < startAt) {
+                    Thread.onSpinWait();
+                }
+                long now;
+                while ((now = System.currentTimeMillis()) < endAt) {
+                    o++;
+                    if (!filter.suppress("Payment gateway timed out for order {}", true, "shop.Payments", "ERROR",
+                            null) && n < times.length) {
+                        times[n++] = now;
+                    }
+                }
+                passedAt[me] = java.util.Arrays.copyOf(times, n);
+                offered[me] = o;
+            });
+            workers[t].start();
+        }
+        long total = 0;
+        PrintStream out = System.out;
+        for (int t = 0; t < threads; t++) {
+            workers[t].join();
+            total += offered[t];
+            for (long ms : passedAt[t]) {
+                out.println("P " + ms);
+            }
+        }
+        long summarized = 0;
+        long byFleet = 0;
+        boolean unavailable = false;
+        for (SuppressionSummary s : filter.close()) {
+            summarized += s.suppressed();
+            byFleet += s.suppressedByFleet();
+            unavailable |= s.fleetUnavailable();
+        }
+        out.println("FLEET " + byFleet + " " + unavailable);
+        out.println("OFFERED " + total);
+        out.println("SUMMARIZED " + summarized);
+        out.flush();
+    }
+}
