@@ -57,6 +57,8 @@ public final class FloodFilter {
     private final long summaryInterval;
     private final long summaryTolerance;
     private final Object summaryLock = new Object();
+    /** Summaries that could not be written, kept with the engine so that a reload's successor continues them. */
+    private final CarriedSummaries carried = new CarriedSummaries();
     private long lastSummaryAt;
 
     /**
@@ -251,6 +253,11 @@ public final class FloodFilter {
             }
             return out;
         }
+    }
+
+    /** The summaries of this engine that wait to be written again; see {@link SummaryPublisher}. */
+    CarriedSummaries carried() {
+        return carried;
     }
 
     /** Returns whether {@link #close()} was called. */

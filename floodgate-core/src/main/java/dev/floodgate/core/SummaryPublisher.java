@@ -70,7 +70,8 @@ public final class SummaryPublisher {
     private final String threadName;
     private final Object lock = new Object();
     private final ArrayDeque<SuppressionSummary> queue = new ArrayDeque<>(); // guarded by lock
-    private List<SuppressionSummary> carried = new ArrayList<>(); // guarded by lock
+    /** The engine's; shared with a publisher that continues the engine after a reload. */
+    private final CarriedSummaries carried;
     private final List<SuppressionSummary> failedAtStop = new ArrayList<>(); // guarded by lock
     private Throwable lastFailure; // guarded by lock
     private SuppressionSummary inFlight; // guarded by lock
@@ -91,6 +92,7 @@ public final class SummaryPublisher {
         this.threadName = Objects.requireNonNull(threadName, "threadName");
         this.maxLines = engine.config().maxSummaryLines();
         this.maxEntries = engine.config().maxKeys() + 2;
+        this.carried = engine.carried();
     }
 
     /**
@@ -148,7 +150,8 @@ public final class SummaryPublisher {
                 return true;
             }
             closed = true;
-            enqueue(engine.close());
+            List<SuppressionSummary> last = engine.close();
+            enqueue(carried.seal(), last);
             started = writer;
             boolean interrupted = false;
             try {
@@ -186,8 +189,11 @@ public final class SummaryPublisher {
 
     /** Queues the merged, bounded and capped batch of {@code fresh} and the carried summaries for the writer. */
     private void enqueue(List<SuppressionSummary> fresh) {
-        List<SuppressionSummary> merged = SummaryLines.bounded(SummaryLines.merge(carried, fresh), maxEntries);
-        carried = new ArrayList<>();
+        enqueue(carried.takeAll(), fresh);
+    }
+
+    private void enqueue(List<SuppressionSummary> carriedNow, List<SuppressionSummary> fresh) {
+        List<SuppressionSummary> merged = SummaryLines.bounded(SummaryLines.merge(carriedNow, fresh), maxEntries);
         queue.addAll(SummaryLines.capped(merged, maxLines, sink::severity));
         if (writer == null && !queue.isEmpty()) {
             Thread t = new Thread(this::drain, threadName);
@@ -237,8 +243,11 @@ public final class SummaryPublisher {
         synchronized (lock) {
             lastFailure = e;
             lateError = abandoned;
-            if (!closed) {
-                carried.add(summary);
+            if (!closed && !carried.add(summary)) {
+                // The engine's last summaries were taken by the publisher of a filter that continued it after a
+                // reload and has stopped since: nothing will write this one, so it is reported now.
+                lateError = true;
+            } else if (!closed) {
                 if (warnings < MAX_WARNINGS) {
                     warnings++;
                     warning = "could not write a summary; its count is carried into the next one: "

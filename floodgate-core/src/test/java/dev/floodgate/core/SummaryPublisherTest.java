@@ -59,6 +59,48 @@ class SummaryPublisherTest {
     }
 
     @Test
+    void continuedEngine_aFailedSummaryOfTheReplacedFilter_isWrittenByItsSuccessor() throws InterruptedException {
+        sink.fail = n -> n == 1;
+        flood("A {}", 40);
+        nextInterval();
+        // A reload: the new filter continues the engine with a publisher of its own; the old one is left as it is.
+        RecordingSink next = new RecordingSink();
+        SummaryPublisher successor = new SummaryPublisher(engine, next, "test-summaries-2");
+        flood("A {}", 40);
+        clock.advanceMillis(1_000);
+        successor.publishIfDue();
+        assertThat(successor.awaitIdle(10_000)).isTrue();
+
+        assertThat(sink.written).isEmpty();
+        assertThat(next.written).singleElement().satisfies(s -> {
+            assertThat(s.suppressed()).isEqualTo(64);
+            assertThat(s.carried()).isEqualTo(24);
+        });
+        assertThat(successor.stop()).isTrue();
+        assertThat(passed + 64).isEqualTo(offered);
+    }
+
+    @Test
+    void continuedEngine_replacedFilterFailsAfterItsSuccessorStopped_reportsTheCountAsAnError()
+            throws InterruptedException {
+        sink.gate = new Semaphore(0);
+        sink.fail = n -> true;
+        flood("A {}", 40);
+        clock.advanceMillis(1_000);
+        publisher.publishIfDue();
+        RecordingSink next = new RecordingSink();
+        SummaryPublisher successor = new SummaryPublisher(engine, next, "test-summaries-2");
+        assertThat(successor.stop()).isTrue();
+
+        sink.gate.release();
+        assertThat(publisher.awaitIdle(10_000)).isTrue();
+
+        assertThat(sink.errors).singleElement().asString().contains("could not be written: Suppressed 24 messages");
+        assertThat(next.written).isEmpty();
+        assertThat(passed + 24).isEqualTo(offered);
+    }
+
+    @Test
     void stop_everyWriteFails_reportsEveryCountInOneError() throws InterruptedException {
         sink.fail = n -> true;
         for (int interval = 0; interval < 3; interval++) {
