@@ -1,6 +1,7 @@
 package dev.floodgate.log4j2;
 
 import dev.floodgate.core.Clock;
+import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
@@ -87,6 +88,8 @@ public final class FloodgateFilter extends AbstractFilter {
     private static final int DONE = 2;
 
     private final FloodFilter engine;
+    /** The live filter's place in the monitoring registry; guarded by {@code lifecycleLock}. */
+    private FilterRegistry.Registration registration;
     private final FloodgateConfig config;
     private final Configuration configuration;
     private final ConfigurationFloodgates group;
@@ -442,6 +445,8 @@ public final class FloodgateFilter extends AbstractFilter {
                     + "only when the configuration stops", PLUGIN_NAME, e.toString(), e);
         }
         phase = LIVE;
+        registration = FilterRegistry.global().register("log4j2", monitoringName(route.describe()), engine,
+                problem -> STATUS.warn("{}: {}", PLUGIN_NAME, problem));
         STATUS.debug("{}: live {}: {}", PLUGIN_NAME, route.describe(), config);
     }
 
@@ -503,7 +508,23 @@ public final class FloodgateFilter extends AbstractFilter {
             } catch (RuntimeException e) {
                 status.failure("writing the last summaries", e);
             }
+            if (registration != null) {
+                registration.close();
+                registration = null;
+            }
         }
+    }
+
+    /**
+     * Returns the name monitoring shows for a filter placed as {@code where} says ({@link SummaryRoute#describe()}):
+     * {@code context-wide}, {@code logger com.acme}, {@code appender alerts}, stable across reconfigurations.
+     */
+    static String monitoringName(String where) {
+        if (where.startsWith("not found")) {
+            return PLUGIN_NAME;
+        }
+        String name = where.startsWith("on ") ? where.substring(3) : where;
+        return name.replace("\"", "").replace("the reference to ", "reference to ");
     }
 
     /**

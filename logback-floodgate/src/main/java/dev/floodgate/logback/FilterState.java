@@ -4,6 +4,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.LifeCycle;
 import dev.floodgate.core.Clock;
+import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.Option;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,6 +24,8 @@ final class FilterState {
     /** The clock of the limiter, or null for the default ticking clock. */
     private Clock clock;
     private volatile ActiveFloodgate active;
+    /** The started Floodgate's place in the monitoring registry; guarded by {@link #lifecycle}. */
+    private FilterRegistry.Registration registration;
 
     FilterState(Class<?> filterClass) {
         this.unknown = new UnknownElements(filterClass);
@@ -54,9 +57,10 @@ final class FilterState {
 
     /**
      * Starts the Floodgate unless {@code filter} is started; on success registers the filter with its context (so that
-     * a reset stops it before the appenders) and runs {@code markStarted}. A bad setting leaves the filter stopped.
+     * a reset stops it before the appenders) and with monitoring as {@code name}, and runs {@code markStarted}. A bad
+     * setting leaves the filter stopped.
      */
-    <F extends ContextAwareBase & LifeCycle> void start(F filter, String element,
+    <F extends ContextAwareBase & LifeCycle> void start(F filter, String element, String name,
             ActiveFloodgate.SummaryTarget target, Runnable markStarted) {
         synchronized (lifecycle) {
             if (filter.isStarted()) {
@@ -68,6 +72,8 @@ final class FilterState {
                 return;
             }
             active = started;
+            registration = FilterRegistry.global().register("logback", name, started.engine(),
+                    problem -> filter.addWarn(element + ": " + problem));
             filter.getContext().register(filter);
             markStarted.run();
         }
@@ -81,6 +87,10 @@ final class FilterState {
             markStopped.run();
             if (stopping != null) {
                 stopping.stop();
+            }
+            if (registration != null) {
+                registration.close();
+                registration = null;
             }
         }
     }

@@ -79,7 +79,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
      */
     @Override
     public void start() {
-        state.start(this, element(), (logger, event) -> appender().doAppend(event), super::start);
+        state.start(this, element(), getName() == null ? "FloodgateFilter" : getName(), (logger, event) -> appender().doAppend(event), super::start);
     }
 
     /**

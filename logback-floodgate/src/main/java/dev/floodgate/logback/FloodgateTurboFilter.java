@@ -59,7 +59,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      */
     @Override
     public void start() {
-        state.start(this, element(), (logger, event) -> logger.callAppenders(event), super::start);
+        state.start(this, element(), getName() == null ? "FloodgateTurboFilter" : getName(), (logger, event) -> logger.callAppenders(event), super::start);
     }
 
     /**

@@ -131,6 +131,11 @@ public final class CellRate implements KeyLimiter {
         return tat <= nowMillis;
     }
 
+    @Override
+    public String describeState(long nowMillis) {
+        return remaining(nowMillis) + " of " + limit + " allowed at once now";
+    }
+
     private long backlogMillis(long nowMillis) {
         return tat <= nowMillis ? 0 : TimeMath.saturatedSubtract(tat, nowMillis);
     }
