@@ -18,7 +18,7 @@ import java.util.Objects;
  *   <li>{@code floodgate.fingerprints} (gauge: fingerprints tracked now);
  *   <li>{@code floodgate.summaries} (function counter: summary lines handed out to be written);
  *   <li>opt-in ({@link Builder#templateMeters(int)}): {@code floodgate.template.suppressed} (gauge per template of
- *       the noisiest ones, tag {@code template}; see {@link TemplateMeters}).
+ *       the noisiest ones, tag {@code template}, a safe value: control characters removed, cut to 100 characters).
  * </ul>
  *
  * <p>Thread-safe. Meters read the filters when a registry is scraped; nothing is added to the logging calls.

@@ -13,12 +13,8 @@ import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.Property;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.logging.LoggingInitializationContext;
-import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * A Spring Boot application on Log4j2 (the {@code log4j2} surefire execution, without Logback) with Floodgate from
@@ -35,9 +31,6 @@ class Log4j2StarterTest {
 
     @LocalServerPort
     int port;
-
-    @Autowired
-    ConfigurableEnvironment environment;
 
     /** Collects the formatted messages that reach the root logger. */
     static final class Lines extends AbstractAppender {
@@ -57,7 +50,7 @@ class Log4j2StarterTest {
         }
     }
 
-    private static Lines listen() {
+    static Lines listen() {
         LoggerContext context = (LoggerContext) LogManager.getContext(false);
         Configuration config = context.getConfiguration();
         Lines lines = new Lines();
@@ -68,7 +61,7 @@ class Log4j2StarterTest {
         return lines;
     }
 
-    private static void flood(String template, int calls) {
+    static void flood(String template, int calls) {
         org.apache.logging.log4j.Logger log = LogManager.getLogger("shop.Stock");
         for (int i = 0; i < calls; i++) {
             log.error(template, "w-" + i);
@@ -88,19 +81,5 @@ class Log4j2StarterTest {
         assertThat(lines.copy().stream().filter(m -> m.startsWith("Warehouse "))).hasSize(16);
         assertThat(Http.get(port, "/actuator/floodgate")).contains("\"framework\":\"log4j2\"")
                 .contains("\"name\":\"context-wide\"").contains("\"suppressed\":" + (long) after);
-    }
-
-    @Test
-    void loggingReinitialised_filterStaysOn() {
-        LoggingSystem system = LoggingSystem.get(getClass().getClassLoader());
-        system.cleanUp();
-        system.beforeInitialize();
-        system.initialize(new LoggingInitializationContext(environment), null, null);
-        Lines lines = listen();
-        String template = "After re-initialisation {} failed";
-        flood(template, 40);
-        Awaitility.await().atMost(Duration.ofSeconds(30))
-                .until(() -> SummaryLines.suppressed(lines.copy(), template) == 24);
-        assertThat(lines.copy().stream().filter(m -> m.startsWith("After re-initialisation"))).hasSize(16);
     }
 }

@@ -14,12 +14,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.logging.LoggingInitializationContext;
-import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * A Spring Boot application on Logback with Floodgate from properties alone, read over real HTTP.
@@ -36,9 +32,6 @@ class LogbackStarterTest {
 
     @LocalServerPort
     int port;
-
-    @Autowired
-    ConfigurableEnvironment environment;
 
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
 
@@ -91,19 +84,5 @@ class LogbackStarterTest {
         assertThat(json).contains("\"framework\":\"logback\"").contains("\"name\":\"floodgate\"")
                 .contains("\"summaryInterval\":\"200ms\"").contains("\"maxKeys\":\"500\"")
                 .contains("\"suppressed\":" + (long) after);
-    }
-
-    @Test
-    void loggingReinitialised_filterStaysOn() {
-        LoggingSystem system = LoggingSystem.get(getClass().getClassLoader());
-        system.cleanUp();
-        system.beforeInitialize();
-        system.initialize(new LoggingInitializationContext(environment), null, null);
-        listen();
-        String template = "After re-initialisation {} failed";
-        flood(template, 40);
-        Awaitility.await().atMost(Duration.ofSeconds(30))
-                .until(() -> SummaryLines.suppressed(messages(), template) == 24);
-        assertThat(messages().stream().filter(m -> m.startsWith("After re-initialisation"))).hasSize(16);
     }
 }

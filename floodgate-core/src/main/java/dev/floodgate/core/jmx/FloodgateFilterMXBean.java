@@ -41,6 +41,6 @@ public interface FloodgateFilterMXBean {
     /** Returns the options in force, by name. */
     Map<String, String> getOptions();
 
-    /** Returns the fingerprints that suppressed most now, at most {@value FilterMBean#TOP}. */
+    /** Returns the fingerprints that suppressed most now, at most 10. */
     List<FingerprintRow> getTopFingerprints();
 }
