@@ -1,0 +1,120 @@
+package dev.floodgate.examples.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.SAXException;
+
+/**
+ * The published artifacts, as the build defines them (modules whose pom sets {@code floodgate.publish.skip} to
+ * false), are exactly what the BOM lists, each carries the metadata Maven Central asks for, and the README's
+ * artifact table and the examples point users at the BOM.
+ */
+class PublishedArtifactsTest {
+
+    private final Path root = Readme.load().root();
+
+    @Test
+    void bom_listsEveryPublishedModule_atTheProjectVersion() throws Exception {
+        Document bom = parse(root.resolve("floodgate-bom/pom.xml"));
+        String version = text(parse(root.resolve("pom.xml")).getDocumentElement(), "version");
+        Set<String> listed = new TreeSet<>();
+        NodeList deps = bom.getElementsByTagName("dependency");
+        for (int i = 0; i < deps.getLength(); i++) {
+            Element d = (Element) deps.item(i);
+            assertThat(text(d, "groupId")).isEqualTo("dev.floodgate");
+            assertThat(text(d, "version")).as("version of %s in the BOM", text(d, "artifactId"))
+                    .isEqualTo("${project.version}");
+            listed.add(text(d, "artifactId"));
+        }
+        assertThat(text(bom.getDocumentElement(), "version")).isEqualTo(version);
+        assertThat(listed).isEqualTo(publishedArtifacts());
+    }
+
+    @Test
+    void everyPublishedPom_hasTheMetadataCentralAsksFor() throws Exception {
+        for (Path pom : publishedPoms()) {
+            Element project = parse(pom).getDocumentElement();
+            assertThat(text(project, "name")).as("name in %s", pom).isNotBlank();
+            assertThat(text(project, "description")).as("description in %s", pom).isNotBlank();
+            assertThat(text(project, "automatic.module.name")).as("Automatic-Module-Name of %s", pom).isNotBlank();
+        }
+        for (Path pom : List.of(root.resolve("pom.xml"), root.resolve("floodgate-bom/pom.xml"))) {
+            Element project = parse(pom).getDocumentElement();
+            for (String element : List.of("name", "description", "url", "licenses", "developers", "scm")) {
+                assertThat(project.getElementsByTagName(element).getLength()).as("<%s> in %s", element, pom)
+                        .isPositive();
+            }
+        }
+    }
+
+    @Test
+    void readme_andExamples_useTheBom() throws Exception {
+        String readme = Files.readString(root.resolve("README.md"));
+        assertThat(readme).contains("<artifactId>floodgate-bom</artifactId>");
+        for (String artifact : publishedArtifacts()) {
+            assertThat(readme).as("README's artifact table").contains("| `" + artifact + "` |");
+        }
+        for (String example : List.of("logback-app", "log4j2-app", "spring-boot-app")) {
+            assertThat(Files.readString(root.resolve("examples/" + example + "/pom.xml")))
+                    .as("examples/%s/pom.xml", example)
+                    .contains("<artifactId>floodgate-bom</artifactId>");
+        }
+    }
+
+    private Set<String> publishedArtifacts() throws Exception {
+        Set<String> out = new TreeSet<>();
+        for (Path pom : publishedPoms()) {
+            out.add(text(parse(pom).getDocumentElement(), "artifactId"));
+        }
+        return out;
+    }
+
+    private List<Path> publishedPoms() throws Exception {
+        List<Path> out = new ArrayList<>();
+        NodeList modules = parse(root.resolve("pom.xml")).getElementsByTagName("module");
+        for (int i = 0; i < modules.getLength(); i++) {
+            Path pom = root.resolve(modules.item(i).getTextContent().trim()).resolve("pom.xml");
+            if (Files.readString(pom).contains("<floodgate.publish.skip>false</floodgate.publish.skip>")) {
+                out.add(pom);
+            }
+        }
+        assertThat(out).as("published modules").isNotEmpty();
+        return out;
+    }
+
+    /** The text of the first child element of that name, directly under {@code parent} or in its properties. */
+    private static String text(Element parent, String name) {
+        for (org.w3c.dom.Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element && ((Element) n).getTagName().equals(name)) {
+                return n.getTextContent().trim();
+            }
+        }
+        NodeList props = parent.getElementsByTagName("properties");
+        if (props.getLength() > 0) {
+            NodeList found = ((Element) props.item(0)).getElementsByTagName(name);
+            if (found.getLength() > 0) {
+                return found.item(0).getTextContent().trim();
+            }
+        }
+        return "";
+    }
+
+    private static Document parse(Path file) throws ParserConfigurationException, SAXException, IOException {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return f.newDocumentBuilder().parse(file.toFile());
+    }
+}
