@@ -258,7 +258,7 @@ public final class FloodFilter {
         List<FingerprintStats> all = new ArrayList<>();
         synchronized (summaryLock) {
             for (Inspection<Subject> i : ledger.inspect(now, true)) {
-                if (i.kind() != Tally.Kind.KEY || i.limiterState().isEmpty()) {
+                if (i.kind() != Tally.Kind.KEY || i.limiterState() == null) {
                     continue;
                 }
                 Subject s = i.attachment();

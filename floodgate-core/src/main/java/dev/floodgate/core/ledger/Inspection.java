@@ -51,7 +51,10 @@ public final class Inspection<A> {
         return refusedByCap;
     }
 
-    /** Returns the limiter's state in words, or empty when not asked for or not known (a forgotten key). */
+    /**
+     * Returns the limiter's state in words: empty when not asked for or when the limiter says nothing, null for the
+     * waiting tally of a forgotten key (no gate any more).
+     */
     public String limiterState() {
         return limiterState;
     }

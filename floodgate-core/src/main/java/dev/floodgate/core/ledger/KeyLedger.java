@@ -275,7 +275,7 @@ public final class KeyLedger<A> {
 
     /**
      * Returns what no drain has taken yet: the tallies of forgotten keys waiting for the next drain (as
-     * {@link Tally.Kind#KEY} or {@link Tally.Kind#EVICTED}), then every gate, then the overflow gate, each with
+     * {@link Tally.Kind#KEY} or {@link Tally.Kind#EVICTED}, with a null limiter state), then every gate, then the overflow gate, each with
      * refusals or not. For inspection: takes each gate's lock in turn, never the fast path's cells. Read in that
      * order, an eviction running meanwhile can make a count missing from this answer, never appear twice.
      *
@@ -285,11 +285,12 @@ public final class KeyLedger<A> {
         List<Inspection<A>> out = new ArrayList<>();
         synchronized (backlog) {
             for (Tally<A> t : backlog) {
-                out.add(new Inspection<>(t.kind(), t.key(), t.attachment(), t.refusedByKey(), t.refusedByCap(), ""));
+                out.add(new Inspection<>(t.kind(), t.key(), t.attachment(), t.refusedByKey(), t.refusedByCap(),
+                        null));
             }
             if (evictedRest != null) {
                 out.add(new Inspection<>(Tally.Kind.EVICTED, null, null, evictedRest.refusedByKey(),
-                        evictedRest.refusedByCap(), ""));
+                        evictedRest.refusedByCap(), null));
             }
         }
         for (Gate<A> gate : gates.values()) {
