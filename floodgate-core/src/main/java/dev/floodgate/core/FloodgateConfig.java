@@ -25,6 +25,11 @@ public final class FloodgateConfig {
     /** Largest accepted summary interval (one day). */
     public static final long MAX_SUMMARY_INTERVAL_MILLIS = 86_400_000L;
 
+    /** Fewest accepted summary lines per interval: the "other messages", "forgotten" and "… more" lines. */
+    public static final int MIN_MAX_SUMMARY_LINES = 3;
+    /** Most accepted summary lines per interval. */
+    public static final int MAX_MAX_SUMMARY_LINES = 1_000_000;
+
     private static final FloodgateConfig DEFAULTS = parse(Collections.emptyMap());
 
     private final AttritionSettings attrition;
@@ -41,6 +46,7 @@ public final class FloodgateConfig {
     private final String[] loggers;
     private final String[] excludeLoggers;
     private final long summaryIntervalMillis;
+    private final int maxSummaryLines;
     private final String summaryLevel;
     private final boolean dryRun;
     private final Map<String, String> options;
@@ -60,6 +66,7 @@ public final class FloodgateConfig {
         this.loggers = r.names(Option.LOGGERS, true);
         this.excludeLoggers = r.names(Option.EXCLUDE_LOGGERS, true);
         this.summaryIntervalMillis = r.summaryIntervalMillis;
+        this.maxSummaryLines = r.maxSummaryLines;
         String level = r.text(Option.SUMMARY_LEVEL);
         this.summaryLevel = level.isEmpty() ? null : level;
         this.dryRun = r.bool(Option.DRY_RUN);
@@ -168,6 +175,11 @@ public final class FloodgateConfig {
         return summaryIntervalMillis;
     }
 
+    /** Returns the most summary lines written per interval. */
+    public int maxSummaryLines() {
+        return maxSummaryLines;
+    }
+
     /** Returns whether the filter only counts and drops nothing. */
     public boolean dryRun() {
         return dryRun;
@@ -212,6 +224,7 @@ public final class FloodgateConfig {
                 + ", exemptMarkers=" + exemptMarkers + ", minLevel=" + minLevel
                 + ", loggers=" + Arrays.toString(loggers) + ", excludeLoggers=" + Arrays.toString(excludeLoggers)
                 + ", summaryInterval=" + DurationText.format(summaryIntervalMillis)
+                + ", maxSummaryLines=" + maxSummaryLines
                 + ", summaryLevel=" + summaryLevel + ", dryRun=" + dryRun + "]";
     }
 
@@ -230,6 +243,7 @@ public final class FloodgateConfig {
         private LimiterSettings cap;
         private int maxKeys;
         private long summaryIntervalMillis;
+        private int maxSummaryLines;
 
         Reader(Map<String, String> raw, List<String> problems) {
             this.problems = Objects.requireNonNull(problems, "problems");
@@ -273,6 +287,9 @@ public final class FloodgateConfig {
             apply(Option.SUMMARY_INTERVAL, v -> summaryIntervalMillis = Checks.wholeMillis(
                     Option.SUMMARY_INTERVAL.key(), Durations.parse(Option.SUMMARY_INTERVAL.key(), v),
                     MIN_SUMMARY_INTERVAL_MILLIS, MAX_SUMMARY_INTERVAL_MILLIS));
+            apply(Option.MAX_SUMMARY_LINES, v -> maxSummaryLines = (int) Checks.inRange(Option.MAX_SUMMARY_LINES.key(),
+                    whole(Option.MAX_SUMMARY_LINES, v, Long.MIN_VALUE, Long.MAX_VALUE), MIN_MAX_SUMMARY_LINES,
+                    MAX_MAX_SUMMARY_LINES));
             for (Option o : new Option[] {Option.INCLUDE_LOGGER, Option.INCLUDE_LEVEL, Option.INCLUDE_THROWABLE,
                     Option.INCLUDE_THROWABLE_FRAME, Option.MASK_TOKENS, Option.DRY_RUN}) {
                 apply(o, v -> bool(o));

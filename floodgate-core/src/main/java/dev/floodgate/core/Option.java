@@ -65,6 +65,9 @@ public enum Option {
     EXCLUDE_LOGGERS(Type.NAMES, "excludeLoggers", "", "comma-separated logger name prefixes that are never limited"),
     /** Period of summaries. */
     SUMMARY_INTERVAL(Type.DURATION, "summaryInterval", "30 seconds", "how often suppressed counts are logged"),
+    /** Bound on summary lines per interval. */
+    MAX_SUMMARY_LINES(Type.NUMBER, "maxSummaryLines", "100",
+            "most summary lines per interval (3–1000000); the largest counts get a line each, the rest share one"),
     /** Level of summaries. */
     SUMMARY_LEVEL(Type.LEVEL, "summaryLevel", "", "level of summary lines; empty logs each at the level of its messages"),
     /** Count without dropping. */

@@ -5,6 +5,7 @@ import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
+import dev.floodgate.core.SummaryPublisher;
 import dev.floodgate.core.TickingClock;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
@@ -54,9 +55,11 @@ import org.apache.logging.log4j.status.StatusLogger;
  * ({@code NEUTRAL}), the convention of Log4j's {@code BurstFilter}; calls the filter does not count always get
  * {@code NEUTRAL}.
  *
- * <p>Summaries are written every {@code summaryInterval} on the configuration's scheduler, and once more when the
- * configuration stops, before its appenders stop. A bad attribute is reported as a status error naming the
- * attribute and its value, and the filter then passes every event.
+ * <p>Summaries fall due every {@code summaryInterval} on the configuration's scheduler and are written on a writer
+ * thread of their own (so a slow appender holds neither the scheduler nor a logging thread), and once more when the
+ * configuration stops, before its appenders stop; a summary an appender throws on is carried into the next one. A
+ * bad attribute is reported as a status error naming the attribute and its value, and the filter then passes every
+ * event.
  *
  * <p>Thread-safe. The counted path takes no lock and, for the default fingerprint and the message types logged
  * through the {@code Logger} API, allocates nothing; see {@link FloodFilter#suppress}. It keeps no reference to
@@ -73,19 +76,23 @@ public final class FloodgateFilter extends AbstractFilter {
      *   NEW  -> LIVE  in start() (for a filter on an AppenderRef, Log4j calls it from the AppenderControl
      *               constructor), or failing that on the first counted call; going live finds where the filter sits
      *               (SummaryRoute) and schedules the summary task.
-     *   LIVE -> DONE  in finish(): cancels the task, closes the engine and writes what it returns. Called by stop(),
-     *               and by the first Floodgate filter of the configuration to stop (ConfigurationFloodgates).
+     *   LIVE -> DONE  in finish(): cancels the task, and the publisher closes the engine and writes what it returns,
+     *               waiting at most SummaryPublisher.STOP_TIMEOUT_MILLIS. Called by stop(), and by the first Floodgate
+     *               filter of the configuration to stop (ConfigurationFloodgates).
      *   A filter built from a bad configuration starts DONE and has no engine: it passes everything.
      * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; countedIntLevel is written before
-     * the volatile write of LIVE. Going live, writing summaries and finishing hold lifecycleLock, so a scheduled
-     * write never overlaps the final one, and no summary is written after finish() returns. The engine itself
-     * guarantees that every counted event is in exactly one summary.
+     * the volatile write of LIVE. Going live, handing summaries to the publisher and finishing hold lifecycleLock;
+     * the publisher's writer thread takes no lock of this class (route is volatile), and writes nothing after
+     * finish() returns but a summary it was already writing when the stop's wait ran out. The engine and the
+     * publisher guarantee that every counted event is in exactly one summary written or reported.
      */
 
     private static final org.apache.logging.log4j.Logger STATUS = StatusLogger.getLogger();
     private static final int NEW = 0;
     private static final int LIVE = 1;
     private static final int DONE = 2;
+    /** How long {@link #writeDueSummaries()} waits for the writer at most. */
+    private static final long TEST_WAIT_MILLIS = 60_000L;
 
     private final FloodFilter engine;
     /** The live filter's place in the monitoring registry; guarded by {@code lifecycleLock}. */
@@ -104,7 +111,9 @@ public final class FloodgateFilter extends AbstractFilter {
     private volatile int phase;
     /** Events less severe than this (larger intLevel) are not counted; valid once phase is LIVE. */
     private int countedIntLevel = Integer.MAX_VALUE;
-    private SummaryRoute route; // guarded by lifecycleLock
+    /** Where summaries go; found when going live, or at the first write. */
+    private volatile SummaryRoute route;
+    private final SummaryPublisher publisher;
     private ScheduledFuture<?> task; // guarded by lifecycleLock
     /** The engine's clock when it is the default ticking clock, which the scheduler must tick; else null. */
     private final TickingClock ticking;
@@ -127,6 +136,7 @@ public final class FloodgateFilter extends AbstractFilter {
         this.allLoggers = config.limitsAllLoggers();
         this.disabledBecause = null;
         this.phase = NEW;
+        this.publisher = new SummaryPublisher(engine, new Sink(), "floodgate-summaries " + PLUGIN_NAME);
         group.join(this);
     }
 
@@ -141,6 +151,7 @@ public final class FloodgateFilter extends AbstractFilter {
         this.summaryLevel = null;
         this.exemptMarkers = new String[0];
         this.allLoggers = true;
+        this.publisher = null;
         this.disabledBecause = disabledBecause;
         this.phase = DONE;
         if (group != null) {
@@ -451,19 +462,34 @@ public final class FloodgateFilter extends AbstractFilter {
     }
 
     /**
-     * Writes the summaries that are due: those of the period that ended, if a {@code summaryInterval} has passed on
-     * the filter's clock since the last ones. The scheduled task calls it; tests call it after moving their clock.
+     * Hands the summaries that are due to the writer thread: those of the period that ended, if a
+     * {@code summaryInterval} has passed on the filter's clock since the last ones. The scheduled task calls it; it
+     * never waits for an appender.
      */
-    void writeDueSummaries() {
+    void publishDueSummaries() {
         synchronized (lifecycleLock) {
             if (phase != LIVE) {
                 return;
             }
             try {
-                write(engine.summarizeIfDue());
+                publisher.publishIfDue();
             } catch (RuntimeException e) {
                 status.failure("writing summaries", e);
             }
+        }
+    }
+
+    /** As the scheduled task, then waits until the summaries are written; tests call it after moving their clock. */
+    void writeDueSummaries() {
+        if (publisher == null) {
+            return;
+        }
+        try {
+            publisher.awaitIdle(TEST_WAIT_MILLIS);
+            publishDueSummaries();
+            publisher.awaitIdle(TEST_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -498,13 +524,7 @@ public final class FloodgateFilter extends AbstractFilter {
                 tickTask = null;
             }
             try {
-                List<SuppressionSummary> pending = engine.close();
-                if (!pending.isEmpty()) {
-                    if (route == null) {
-                        route = SummaryRoute.find(configuration, this);
-                    }
-                    write(pending);
-                }
+                publisher.stop();
             } catch (RuntimeException e) {
                 status.failure("writing the last summaries", e);
             }
@@ -542,19 +562,36 @@ public final class FloodgateFilter extends AbstractFilter {
         return true;
     }
 
-    private void write(List<SuppressionSummary> summaries) {
-        for (SuppressionSummary s : summaries) {
+    /** The publisher's view of this filter: summary events through the route, diagnostics to the status logger. */
+    private final class Sink implements SummaryPublisher.Sink {
+        @Override
+        public void write(SuppressionSummary s) {
+            SummaryRoute r = route;
+            if (r == null) {
+                r = SummaryRoute.find(configuration, FloodgateFilter.this);
+                route = r;
+            }
             String loggerName = s.loggerName() != null ? s.loggerName() : FloodFilter.SUMMARY_LOGGER;
             Level level = summaryLevel != null ? summaryLevel
                     : s.level() instanceof Level ? (Level) s.level() : Level.WARN;
-            try {
-                if (!route.write(loggerName, level, new SummaryMessage(s))) {
-                    STATUS.warn("{}: the target {} is not running; this summary could only be written here: {}",
-                            PLUGIN_NAME, route.describe(), s.message());
-                }
-            } catch (RuntimeException e) {
-                status.failure("writing the summary \"" + s.message() + "\"", e);
+            if (!r.write(loggerName, level, new SummaryMessage(s))) {
+                throw new IllegalStateException("the target " + r.describe() + " is not running");
             }
+        }
+
+        @Override
+        public int severity(Object level) {
+            return level instanceof Level ? -((Level) level).intLevel() : Integer.MIN_VALUE;
+        }
+
+        @Override
+        public void warn(String message, Throwable cause) {
+            STATUS.warn("{}: {}", PLUGIN_NAME, message, cause);
+        }
+
+        @Override
+        public void error(String message, Throwable cause) {
+            STATUS.error("{}: {}", PLUGIN_NAME, message, cause);
         }
     }
 
@@ -595,7 +632,7 @@ public final class FloodgateFilter extends AbstractFilter {
 
         @Override
         public void run() {
-            filter.writeDueSummaries();
+            filter.publishDueSummaries();
         }
 
         @Override
@@ -709,6 +746,9 @@ public final class FloodgateFilter extends AbstractFilter {
         private String summaryInterval;
 
         @PluginBuilderAttribute
+        private String maxSummaryLines;
+
+        @PluginBuilderAttribute
         private String summaryLevel;
 
         @PluginBuilderAttribute
@@ -795,6 +835,8 @@ public final class FloodgateFilter extends AbstractFilter {
                     return setExcludeLoggers(value);
                 case SUMMARY_INTERVAL:
                     return setSummaryInterval(value);
+                case MAX_SUMMARY_LINES:
+                    return setMaxSummaryLines(value);
                 case SUMMARY_LEVEL:
                     return setSummaryLevel(value);
                 case DRY_RUN:
@@ -960,6 +1002,12 @@ public final class FloodgateFilter extends AbstractFilter {
             return this;
         }
 
+        /** Sets {@link Option#MAX_SUMMARY_LINES} ({@code maxSummaryLines}) as written in XML; null restores the default. */
+        public Builder setMaxSummaryLines(String value) {
+            this.maxSummaryLines = value;
+            return this;
+        }
+
         /** Sets {@link Option#SUMMARY_LEVEL} ({@code summaryLevel}) as written in XML; null restores the default. */
         public Builder setSummaryLevel(String value) {
             this.summaryLevel = value;
@@ -1001,6 +1049,7 @@ public final class FloodgateFilter extends AbstractFilter {
             put(raw, Option.LOGGERS, loggers);
             put(raw, Option.EXCLUDE_LOGGERS, excludeLoggers);
             put(raw, Option.SUMMARY_INTERVAL, summaryInterval);
+            put(raw, Option.MAX_SUMMARY_LINES, maxSummaryLines);
             put(raw, Option.SUMMARY_LEVEL, summaryLevel);
             put(raw, Option.DRY_RUN, dryRun);
             return raw;

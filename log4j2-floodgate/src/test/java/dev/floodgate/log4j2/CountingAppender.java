@@ -1,8 +1,10 @@
 package dev.floodgate.log4j2;
 
 import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.Filter;
@@ -21,7 +23,8 @@ import org.apache.logging.log4j.message.MapMessage;
  * template, and summary counts by fingerprint ({@code <other>} and {@code <forgotten>} for the shared scopes). For
  * floods too large to keep. With {@code byTemplate="false"} it keeps only totals (written events, and summary counts
  * by scope: {@code <fingerprint>}, {@code <other>}, {@code <forgotten>}), so that a flood of unique messages takes no
- * memory here. Thread-safe and lock-free; it keeps no reference to events or (reusable) messages.
+ * memory here. Thread-safe and lock-free; it keeps no reference to events or (reusable) messages, but for immutable
+ * copies of the summary events with {@code keepSummaries="true"}.
  */
 @Plugin(name = "Counting", category = Node.CATEGORY, elementType = Appender.ELEMENT_TYPE)
 public final class CountingAppender extends AbstractAppender {
@@ -31,17 +34,21 @@ public final class CountingAppender extends AbstractAppender {
     private final LongAdder summaries = new LongAdder();
     private final LongAdder afterStop = new LongAdder();
     private final boolean byTemplate;
+    private final boolean keepSummaries;
+    private final List<LogEvent> summaryEvents = new CopyOnWriteArrayList<>();
 
-    private CountingAppender(String name, Filter filter, boolean byTemplate) {
+    private CountingAppender(String name, Filter filter, boolean byTemplate, boolean keepSummaries) {
         super(name, filter, null, true, Property.EMPTY_ARRAY);
         this.byTemplate = byTemplate;
+        this.keepSummaries = keepSummaries;
     }
 
     @PluginFactory
     public static CountingAppender create(@PluginAttribute("name") String name,
             @PluginElement("Filter") Filter filter,
-            @PluginAttribute(value = "byTemplate", defaultBoolean = true) boolean byTemplate) {
-        return new CountingAppender(name, filter, byTemplate);
+            @PluginAttribute(value = "byTemplate", defaultBoolean = true) boolean byTemplate,
+            @PluginAttribute(value = "keepSummaries", defaultBoolean = false) boolean keepSummaries) {
+        return new CountingAppender(name, filter, byTemplate, keepSummaries);
     }
 
     @Override
@@ -53,6 +60,9 @@ public final class CountingAppender extends AbstractAppender {
         }
         if (Log4jHarness.isSummary(event)) {
             summaries.increment();
+            if (keepSummaries) {
+                summaryEvents.add(event.toImmutable());
+            }
             Map<String, ?> fields = ((MapMessage<?, ?>) event.getMessage()).getData();
             String fingerprint = (String) fields.get(SuppressionSummary.FIELD_FINGERPRINT);
             long count = ((Number) fields.get(SuppressionSummary.FIELD_SUPPRESSED)).longValue();
@@ -64,6 +74,11 @@ public final class CountingAppender extends AbstractAppender {
             written.computeIfAbsent(byTemplate ? event.getMessage().getFormat() : "", k -> new LongAdder())
                     .increment();
         }
+    }
+
+    /** Returns the summary events kept ({@code keepSummaries="true"}), in the order they were written. */
+    public List<LogEvent> summaryEvents() {
+        return summaryEvents;
     }
 
     /** Returns how many events of {@code template} were written. */

@@ -47,6 +47,7 @@ class FloodgateOptionsTest {
         ALL.put("loggers", "app,com.acme");
         ALL.put("excludeLoggers", "app.noisy");
         ALL.put("summaryInterval", "1m");
+        ALL.put("maxSummaryLines", "12");
         ALL.put("summaryLevel", "INFO");
         ALL.put("dryRun", "true");
     }
@@ -96,6 +97,7 @@ class FloodgateOptionsTest {
             assertThat(config.toString()).isEqualTo(FloodgateConfig.parse(ALL).toString());
             assertThat(config.attrition().windowSize()).isEqualTo(7);
             assertThat(config.summaryInterval()).isEqualTo(Duration.ofMinutes(1));
+            assertThat(config.maxSummaryLines()).isEqualTo(12);
             assertThat(config.exemptMarkers()).containsExactly("AUDIT", "SECURITY");
             assertThat(h.status.floodgateMessages()).isEmpty();
         }

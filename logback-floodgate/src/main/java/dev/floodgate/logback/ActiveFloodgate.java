@@ -13,6 +13,7 @@ import dev.floodgate.core.Clock;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
+import dev.floodgate.core.SummaryPublisher;
 import dev.floodgate.core.TickingClock;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
@@ -33,8 +34,9 @@ import org.slf4j.helpers.BasicMarkerFactory;
  * scheduled summaries and the filter's diagnostics.
  *
  * <p>Thread-safe. {@link #exempt} and {@link #decide} take no lock and allocate nothing beyond what the engine
- * allocates (nothing for a known fingerprint). Summaries are written outside any decision, by the scheduler thread
- * or the thread that stops the filter, one batch at a time.
+ * allocates (nothing for a known fingerprint). Summaries are written outside any decision, on the writer thread of a
+ * {@link SummaryPublisher}: the scheduled task and stop only hand them over, so neither waits for a slow appender
+ * (stop at most {@link SummaryPublisher#STOP_TIMEOUT_MILLIS}).
  */
 final class ActiveFloodgate {
 
@@ -45,19 +47,22 @@ final class ActiveFloodgate {
     static final int MAX_DIAGNOSTICS = 5;
 
     private static final String FQCN = ActiveFloodgate.class.getName();
+    /** How long {@link #summarizeIfDueAndWait()} waits for the writer at most. */
+    private static final long TEST_WAIT_MILLIS = 60_000L;
     private static final String NOT_STARTED = " (the filter is not started and lets every event through)";
 
     /*
      * Summaries:
-     *  (1) The scheduled task and stop() write under `writeLock`, so a batch that the scheduler drained is written
-     *      completely before stop() drains the rest and returns; stop() runs before the appenders stop (the
-     *      filters register with the context's LifeCycleManager, which LoggerContext.reset() stops first).
-     *  (2) After `closed` nothing more is drained: the engine's close() returned everything that was untold.
+     *  (1) The publisher writes them on its own thread, one batch at a time; stop() waits (bounded) until the last
+     *      batch is written, and it runs before the appenders stop (the filters register with the context's
+     *      LifeCycleManager, which LoggerContext.reset() stops first). A summary an appender throws on is carried
+     *      into the next one; what cannot be written by the end of stop() is reported with its count as an error.
+     *  (2) After stop() nothing more is drained: the engine's close() returned everything that was untold.
      *  (3) Summary events carry SUMMARY, which both filters let through uncounted, and the turbo filter's
      *      summaries go straight to the appenders (Logger.callAppenders), so a summary is never limited and cannot
      *      recurse into the turbo filter chain.
-     *  (4) No lock of ours is held while deciding, so an appender that logs cannot deadlock with a decision; the
-     *      writer holds `writeLock` and then an appender's lock, and no thread takes them in the other order.
+     *  (4) No lock of ours is held while deciding or while an appender writes a summary, so an appender that logs
+     *      cannot deadlock with a decision, and a slow appender holds no logging thread through Floodgate.
      */
 
     /** How a filter delivers one summary event. */
@@ -79,9 +84,7 @@ final class ActiveFloodgate {
     private final boolean allLoggers;
     private final AtomicInteger decideFailures = new AtomicInteger();
     private final AtomicInteger writeFailures = new AtomicInteger();
-    private final Object writeLock = new Object();
-    /** Guarded by {@link #writeLock}. */
-    private boolean closed;
+    private final SummaryPublisher publisher;
     /** The context's executor that runs {@link #schedule} and {@link #tickSchedule}; set with them. */
     private volatile ScheduledExecutorService scheduler;
     private volatile ScheduledFuture<?> schedule;
@@ -102,6 +105,7 @@ final class ActiveFloodgate {
         exempt.add(FloodFilter.SUMMARY_MARKER);
         this.exemptNames = exempt.toArray(new String[0]);
         this.allLoggers = config.limitsAllLoggers();
+        this.publisher = new SummaryPublisher(engine, new Sink(), "floodgate-summaries " + element);
     }
 
     /**
@@ -239,30 +243,39 @@ final class ActiveFloodgate {
         return FilterReply.NEUTRAL;
     }
 
-    /** Writes the summaries of the period that ended, if one did; called by the scheduler (and by tests). */
+    /**
+     * Hands the summaries of the period that ended, if one did, to the writer thread; called by the scheduler.
+     * Never waits for an appender.
+     */
     void summarizeIfDue() {
         try {
-            synchronized (writeLock) {
-                if (!closed) {
-                    write(engine.summarizeIfDue());
-                }
-            }
+            publisher.publishIfDue();
         } catch (RuntimeException e) {
             report(writeFailures, "could not summarize: " + e, e, true);
         }
     }
 
-    /** Stops the schedule and writes everything still untold; idempotent. */
+    /** As {@link #summarizeIfDue()}, then waits until the summaries are written; for tests. */
+    void summarizeIfDueAndWait() {
+        try {
+            publisher.awaitIdle(TEST_WAIT_MILLIS);
+            summarizeIfDue();
+            publisher.awaitIdle(TEST_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Stops the schedule and writes everything still untold, waiting at most
+     * {@link SummaryPublisher#STOP_TIMEOUT_MILLIS} for the appenders; what cannot be written is reported with its
+     * count as an error. Idempotent.
+     */
     void stop() {
         cancel(schedule);
         cancel(tickSchedule);
         try {
-            synchronized (writeLock) {
-                if (!closed) {
-                    closed = true;
-                    write(engine.close());
-                }
-            }
+            publisher.stop();
         } catch (RuntimeException e) {
             report(writeFailures, "could not write the final summaries: " + e, e, true);
         }
@@ -284,17 +297,7 @@ final class ActiveFloodgate {
         }
     }
 
-    private void write(List<SuppressionSummary> summaries) {
-        for (SuppressionSummary summary : summaries) {
-            try {
-                write(summary);
-            } catch (RuntimeException e) {
-                report(writeFailures, "could not write a summary, its count is lost: " + summary.message() + ": "
-                        + e, e, true);
-            }
-        }
-    }
-
+    /** Writes one summary event; throws what the appenders throw. */
     private void write(SuppressionSummary summary) {
         String loggerName = summary.loggerName() == null ? FloodFilter.SUMMARY_LOGGER : summary.loggerName();
         Logger logger = context.getLogger(loggerName);
@@ -310,6 +313,29 @@ final class ActiveFloodgate {
             event.addKeyValuePair(new KeyValuePair(field.getKey(), field.getValue()));
         }
         target.write(logger, event);
+    }
+
+    /** The publisher's view of this Floodgate: summary events through the target, diagnostics to the status. */
+    private final class Sink implements SummaryPublisher.Sink {
+        @Override
+        public void write(SuppressionSummary summary) {
+            ActiveFloodgate.this.write(summary);
+        }
+
+        @Override
+        public int severity(Object level) {
+            return level instanceof Level ? ((Level) level).levelInt : Integer.MIN_VALUE;
+        }
+
+        @Override
+        public void warn(String message, Throwable cause) {
+            owner.addWarn(element + ": " + message, cause);
+        }
+
+        @Override
+        public void error(String message, Throwable cause) {
+            owner.addError(element + ": " + message, cause);
+        }
     }
 
     private void report(AtomicInteger counter, String message, Throwable cause, boolean error) {

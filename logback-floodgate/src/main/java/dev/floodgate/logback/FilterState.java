@@ -95,11 +95,11 @@ final class FilterState {
         }
     }
 
-    /** Writes the summaries of the period that ended, if one did, as the scheduled task does. */
+    /** Writes the summaries of the period that ended, if one did, as the scheduled task does, and waits for them. */
     void summarizeIfDue() {
         ActiveFloodgate a = active;
         if (a != null) {
-            a.summarizeIfDue();
+            a.summarizeIfDueAndWait();
         }
     }
 }

@@ -144,6 +144,11 @@ public interface OptionSetters {
         setOption(Option.SUMMARY_INTERVAL, value);
     }
 
+    /** Sets {@code maxSummaryLines}: most summary lines per interval; see {@link Option#MAX_SUMMARY_LINES}. */
+    default void setMaxSummaryLines(String value) {
+        setOption(Option.MAX_SUMMARY_LINES, value);
+    }
+
     /** Sets {@code summaryLevel}: a level, or empty for each message's own; see {@link Option#SUMMARY_LEVEL}. */
     default void setSummaryLevel(String value) {
         setOption(Option.SUMMARY_LEVEL, value);

@@ -3,8 +3,10 @@ package dev.floodgate.logback;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -23,6 +25,8 @@ public final class CountingAppender extends UnsynchronizedAppenderBase<ILoggingE
     private final Map<String, LongAdder> summarized = new ConcurrentHashMap<>();
     private final LongAdder summaries = new LongAdder();
     private final LongAdder afterStop = new LongAdder();
+    private final List<ILoggingEvent> summaryEvents = new CopyOnWriteArrayList<>();
+    private volatile boolean keepSummaries;
     private volatile boolean byTemplate = true;
 
     /** Sets whether counts are kept per template and fingerprint (the default) or only as totals. */
@@ -30,10 +34,18 @@ public final class CountingAppender extends UnsynchronizedAppenderBase<ILoggingE
         this.byTemplate = value;
     }
 
+    /** Sets whether the summary events themselves are kept (for tests with few summaries). */
+    public void setKeepSummaries(boolean value) {
+        this.keepSummaries = value;
+    }
+
     @Override
     protected void append(ILoggingEvent event) {
         if (TestContext.isSummary(event)) {
             summaries.increment();
+            if (keepSummaries) {
+                summaryEvents.add(event);
+            }
             String fingerprint = (String) TestContext.field(event, SuppressionSummary.FIELD_FINGERPRINT);
             long count = (Long) TestContext.field(event, SuppressionSummary.FIELD_SUPPRESSED);
             if (!byTemplate && !fingerprint.equals("<other>") && !fingerprint.equals("<forgotten>")) {
@@ -78,6 +90,11 @@ public final class CountingAppender extends UnsynchronizedAppenderBase<ILoggingE
     /** Returns the number of summary events. */
     public long summaries() {
         return summaries.sum();
+    }
+
+    /** Returns the summary events kept (see {@link #setKeepSummaries}), in the order they were written. */
+    public List<ILoggingEvent> summaryEvents() {
+        return summaryEvents;
     }
 
     /** Returns how many events arrived while the appender was not started (they are lost). */

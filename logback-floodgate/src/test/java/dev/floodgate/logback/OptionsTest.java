@@ -36,7 +36,8 @@ class OptionsTest {
             {"attritionMin", "1"}, {"maxKeys", "1234"}, {"includeLogger", "true"}, {"includeLevel", "true"},
             {"includeThrowable", "true"}, {"includeThrowableFrame", "true"}, {"maskTokens", "false"},
             {"exemptMarkers", "AUDIT, SECURITY"}, {"minLevel", "INFO"}, {"loggers", "com.acme, org.example"},
-            {"excludeLoggers", "com.acme.audit"}, {"summaryInterval", "45 seconds"}, {"summaryLevel", "WARN"},
+            {"excludeLoggers", "com.acme.audit"}, {"summaryInterval", "45 seconds"}, {"maxSummaryLines", "12"},
+            {"summaryLevel", "WARN"},
             {"dryRun", "true"}, {"limiter", "attrition"}, {"cap", "cell"}, {"capCount", "100"},
             {"capPeriod", "2 seconds"}, {"capBurst", "5"},
         };
@@ -120,6 +121,7 @@ class OptionsTest {
             assertThat(active.config().attrition().windowSize()).isEqualTo(7);
             assertThat(active.config().maxKeys()).isEqualTo(1234);
             assertThat(active.config().summaryIntervalMillis()).isEqualTo(45_000);
+            assertThat(active.config().maxSummaryLines()).isEqualTo(12);
             assertThat(active.config().exemptMarkers()).containsExactly("AUDIT", "SECURITY");
             assertThat(active.minLevel()).isEqualTo(Level.INFO);
             assertThat(active.summaryLevel()).isEqualTo(Level.WARN);

@@ -5,8 +5,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -35,6 +38,13 @@ public final class SuppressionSummary {
     public static final String FIELD_LIMITER = "floodgate.limiter";
     /** Field: true when nothing was dropped (dry run) and the counts say what would have been. */
     public static final String FIELD_DRY_RUN = "floodgate.dryRun";
+    /**
+     * Field: of the suppressed events, those carried over from earlier summaries that could not be written (a
+     * number), present only when there are any.
+     */
+    public static final String FIELD_CARRIED = "floodgate.carried";
+    /** Field: how many summaries a {@link Scope#MORE} line stands for (a number), present only on such lines. */
+    public static final String FIELD_TEMPLATES = "floodgate.templates";
 
     /** The longest template a line shows; longer ones are cut with an ellipsis. */
     public static final int MAX_SHOWN_CHARS = 200;
@@ -48,7 +58,9 @@ public final class SuppressionSummary {
         /** New fingerprints that found the key bound reached and shared one limiter. */
         OVERFLOW,
         /** Fingerprints forgotten while idle whose own summaries no longer fitted in the backlog. */
-        FORGOTTEN
+        FORGOTTEN,
+        /** The fingerprints beyond the line cap of one interval, added together ({@link #members()}). */
+        MORE
     }
 
     private final Scope scope;
@@ -64,6 +76,8 @@ public final class SuppressionSummary {
     private final String cap;
     private final int maxKeys;
     private final boolean dryRun;
+    private final long carried;
+    private final List<SuppressionSummary> members;
 
     private SuppressionSummary(Builder b) {
         this.scope = Objects.requireNonNull(b.scope, "scope");
@@ -79,12 +93,22 @@ public final class SuppressionSummary {
         this.cap = b.cap;
         this.maxKeys = b.maxKeys;
         this.dryRun = b.dryRun;
+        this.carried = b.carried;
+        this.members = b.members;
         if (suppressedByKey < 0 || suppressedByCap < 0 || suppressed() == 0) {
             throw new IllegalArgumentException("a summary needs suppressed events, was " + suppressedByKey + " + "
                     + suppressedByCap);
         }
         if (scope == Scope.FINGERPRINT && fingerprint == null) {
             throw new IllegalArgumentException("a fingerprint summary needs its fingerprint");
+        }
+        if (carried < 0 || carried > suppressed()) {
+            throw new IllegalArgumentException("carried must be between 0 and the suppressed count " + suppressed()
+                    + ", was " + carried);
+        }
+        if ((scope == Scope.MORE) != !members.isEmpty()) {
+            throw new IllegalArgumentException("a summary has members exactly when its scope is MORE, was " + scope
+                    + " with " + members.size());
         }
         if (firstAt > lastAt || periodMillis < 0) {
             throw new IllegalArgumentException("first must be <= last and the period >= 0, was " + firstAt + ", "
@@ -152,6 +176,132 @@ public final class SuppressionSummary {
         return dryRun;
     }
 
+    /** Returns how many of the suppressed events were carried over from earlier summaries that could not be written. */
+    public long carried() {
+        return carried;
+    }
+
+    /** Returns the summaries a {@link Scope#MORE} line adds together, largest first; empty for other scopes. */
+    public List<SuppressionSummary> members() {
+        return members;
+    }
+
+    /**
+     * Returns the identity of what this summary is about (scope, fingerprint, logger and level): two summaries of
+     * the same identity from one filter describe the same fingerprint and may be added together.
+     */
+    public Object identity() {
+        return Arrays.asList(scope, fingerprint, loggerName, level);
+    }
+
+    /**
+     * Returns {@code later} with this summary's counts carried into it: the counts and {@link #carried()} grow by
+     * this summary's count, the times span both, and the period is the sum of both (consecutive periods).
+     *
+     * @throws IllegalArgumentException if {@code later} is about something else ({@link #identity()})
+     */
+    public SuppressionSummary carriedInto(SuppressionSummary later) {
+        if (!identity().equals(later.identity())) {
+            throw new IllegalArgumentException("cannot carry " + this + " into a summary of something else: " + later);
+        }
+        Builder b = later.toBuilder();
+        b.suppressedByKey = Math.addExact(later.suppressedByKey, suppressedByKey);
+        b.suppressedByCap = Math.addExact(later.suppressedByCap, suppressedByCap);
+        b.carried = Math.addExact(later.carried, suppressed());
+        b.firstAt = Math.min(firstAt, later.firstAt);
+        b.lastAt = Math.max(lastAt, later.lastAt);
+        b.periodMillis = later.periodMillis + periodMillis;
+        return b.build();
+    }
+
+    /** Returns this summary as wholly carried over: the same facts, with {@link #carried()} equal to the count. */
+    public SuppressionSummary asCarried() {
+        Builder b = toBuilder();
+        b.carried = suppressed();
+        return b.build();
+    }
+
+    /**
+     * Returns one {@link Scope#MORE} summary adding {@code rest} together: the counts, the carried counts and the
+     * time span of all, the longest period, the limits of the first; logged through {@code loggerName} (null for
+     * {@code dev.floodgate.Floodgate}) at {@code levelObject}.
+     *
+     * @throws IllegalArgumentException if {@code rest} is empty or holds anything but fingerprint summaries
+     */
+    public static SuppressionSummary more(List<SuppressionSummary> rest, String loggerName, Object levelObject) {
+        for (SuppressionSummary s : rest) {
+            if (s.scope != Scope.FINGERPRINT) {
+                throw new IllegalArgumentException("only fingerprint summaries can be added together, was " + s);
+            }
+        }
+        return added(rest, Scope.MORE, loggerName, levelObject);
+    }
+
+    /**
+     * Returns one {@link Scope#FORGOTTEN} summary adding {@code rest} together (fingerprint and forgotten summaries):
+     * the counts, the carried counts and the time span of all, the longest period, the limits of the first.
+     *
+     * @throws IllegalArgumentException if {@code rest} is empty or holds another scope
+     */
+    public static SuppressionSummary forgotten(List<SuppressionSummary> rest) {
+        for (SuppressionSummary s : rest) {
+            if (s.scope != Scope.FINGERPRINT && s.scope != Scope.FORGOTTEN) {
+                throw new IllegalArgumentException("only fingerprint and forgotten summaries can be added together"
+                        + " as forgotten, was " + s);
+            }
+        }
+        return added(rest, Scope.FORGOTTEN, null, null);
+    }
+
+    private static SuppressionSummary added(List<SuppressionSummary> rest, Scope scope, String loggerName,
+            Object levelObject) {
+        if (rest.isEmpty()) {
+            throw new IllegalArgumentException("a " + scope + " summary needs members");
+        }
+        Builder b = rest.get(0).toBuilder();
+        b.scope = scope;
+        b.fingerprint = null;
+        b.loggerName = loggerName;
+        b.level = levelObject;
+        b.suppressedByKey = 0;
+        b.suppressedByCap = 0;
+        b.carried = 0;
+        b.firstAt = Long.MAX_VALUE;
+        b.lastAt = Long.MIN_VALUE;
+        b.periodMillis = 0;
+        for (SuppressionSummary s : rest) {
+            b.suppressedByKey = Math.addExact(b.suppressedByKey, s.suppressedByKey);
+            b.suppressedByCap = Math.addExact(b.suppressedByCap, s.suppressedByCap);
+            b.carried = Math.addExact(b.carried, s.carried);
+            b.firstAt = Math.min(b.firstAt, s.firstAt);
+            b.lastAt = Math.max(b.lastAt, s.lastAt);
+            b.periodMillis = Math.max(b.periodMillis, s.periodMillis);
+        }
+        b.members = scope == Scope.MORE ? Collections.unmodifiableList(new ArrayList<>(rest))
+                : Collections.<SuppressionSummary>emptyList();
+        return b.build();
+    }
+
+    private Builder toBuilder() {
+        Builder b = new Builder();
+        b.scope = scope;
+        b.fingerprint = fingerprint;
+        b.loggerName = loggerName;
+        b.level = level;
+        b.suppressedByKey = suppressedByKey;
+        b.suppressedByCap = suppressedByCap;
+        b.firstAt = firstAt;
+        b.lastAt = lastAt;
+        b.periodMillis = periodMillis;
+        b.limiter = limiter;
+        b.cap = cap;
+        b.maxKeys = maxKeys;
+        b.dryRun = dryRun;
+        b.carried = carried;
+        b.members = members;
+        return b;
+    }
+
     /**
      * Returns the one-line message, e.g. {@code Suppressed 12,345 messages like "..." in the last 30s (first
      * 10:00:01.120, last 10:00:30.998; attrition 8/5s, window 5×5s, spillover 16)}: the count, the fingerprint, the
@@ -160,10 +310,18 @@ public final class SuppressionSummary {
      */
     public String message() {
         StringBuilder sb = new StringBuilder(96);
-        sb.append(dryRun ? "Would have suppressed " : "Suppressed ");
         long n = suppressed();
-        sb.append(String.format(Locale.ROOT, "%,d", n));
+        if (scope == Scope.MORE) {
+            sb.append(String.format(Locale.ROOT, "… and %,d more %s: %,d %s %s", members.size(),
+                    members.size() == 1 ? "template" : "templates", n, n == 1 ? "message" : "messages",
+                    dryRun ? "would have been suppressed" : "suppressed"));
+        } else {
+            sb.append(dryRun ? "Would have suppressed " : "Suppressed ");
+            sb.append(String.format(Locale.ROOT, "%,d", n));
+        }
         switch (scope) {
+            case MORE:
+                break;
             case FINGERPRINT:
                 sb.append(n == 1 ? " message like \"" : " messages like \"").append(shown(fingerprint)).append('"');
                 break;
@@ -179,6 +337,13 @@ public final class SuppressionSummary {
         }
         if (scope == Scope.OVERFLOW) {
             sb.append(String.format(Locale.ROOT, "more than %,d fingerprints at once; ", maxKeys));
+        }
+        if (scope == Scope.MORE) {
+            sb.append("too many templates for one line each; ");
+        }
+        if (carried > 0) {
+            sb.append(carried == n ? "all" : String.format(Locale.ROOT, "%,d", carried))
+                    .append(" carried over from summaries that could not be written; ");
         }
         sb.append("first ").append(time(firstAt)).append(", last ").append(time(lastAt)).append("; ");
         if (suppressedByCap > 0) {
@@ -198,7 +363,13 @@ public final class SuppressionSummary {
             fields.put(FIELD_SUPPRESSED_BY_CAP, suppressedByCap);
         }
         fields.put(FIELD_FINGERPRINT, scope == Scope.FINGERPRINT ? fingerprint
-                : scope == Scope.OVERFLOW ? "<other>" : "<forgotten>");
+                : scope == Scope.OVERFLOW ? "<other>" : scope == Scope.MORE ? "<more>" : "<forgotten>");
+        if (scope == Scope.MORE) {
+            fields.put(FIELD_TEMPLATES, (long) members.size());
+        }
+        if (carried > 0) {
+            fields.put(FIELD_CARRIED, carried);
+        }
         fields.put(FIELD_INTERVAL, Duration.ofMillis(periodMillis).toString());
         fields.put(FIELD_FIRST, Instant.ofEpochMilli(firstAt).toString());
         fields.put(FIELD_LAST, Instant.ofEpochMilli(lastAt).toString());
@@ -239,6 +410,8 @@ public final class SuppressionSummary {
         private String cap;
         private int maxKeys;
         private boolean dryRun;
+        private long carried;
+        private List<SuppressionSummary> members = Collections.emptyList();
 
         private Builder() {
         }
@@ -291,11 +464,18 @@ public final class SuppressionSummary {
             return this;
         }
 
+        /** Sets how many of the suppressed events were carried over from summaries that could not be written. */
+        public Builder carried(long value) {
+            this.carried = value;
+            return this;
+        }
+
         /**
          * Returns the summary.
          *
-         * @throws IllegalArgumentException if nothing was suppressed, the times are reversed, or a fingerprint
-         *     summary lacks its fingerprint
+         * @throws IllegalArgumentException if nothing was suppressed, the times are reversed, a fingerprint
+         *     summary lacks its fingerprint, the carried count is negative or above the count, or the scope is
+         *     {@link Scope#MORE} (made only by {@link SuppressionSummary#more})
          * @throws NullPointerException if the limiter description is missing
          */
         public SuppressionSummary build() {

@@ -90,4 +90,32 @@ class SuppressionSummaryTest {
         assertThatThrownBy(() -> flood().fingerprint(null, null, null).build())
                 .hasMessage("a fingerprint summary needs its fingerprint");
     }
+
+    @Test
+    void build_carriedAboveTheCount_isRejected() {
+        assertThatThrownBy(() -> flood().carried(12_346).build()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("carried must be between 0 and the suppressed count 12345, was 12346");
+    }
+
+    @Test
+    void build_moreScopeWithoutMembers_isRejected() {
+        assertThatThrownBy(() -> flood().fingerprint(null, null, null).scope(SuppressionSummary.Scope.MORE).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a summary has members exactly when its scope is MORE, was MORE with 0");
+    }
+
+    @Test
+    void carriedInto_summaryOfAnotherFingerprint_isRejected() {
+        SuppressionSummary other = flood().fingerprint("Other {}", "com.acme.Db", "ERROR").build();
+        assertThatThrownBy(() -> flood().build().carriedInto(other)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("cannot carry Suppressed 12,345 messages like");
+    }
+
+    @Test
+    void message_dryRunMoreLine_saysWouldHave() {
+        SuppressionSummary a = flood().dryRun(true).build();
+        SuppressionSummary more = SuppressionSummary.more(java.util.List.of(a), null, "ERROR");
+        assertThat(more.message()).startsWith("… and 1 more template: 12,345 messages would have been suppressed in"
+                + " the last 30s (dry run; too many templates for one line each; first 10:00:01.120");
+    }
 }

@@ -1,0 +1,303 @@
+package dev.floodgate.core;
+
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes the summaries of one {@link FloodFilter} through an adapter's {@link Sink}, on a writer thread of its own:
+ * a summary that fails to write is carried into the next one of its fingerprint, each batch has at most
+ * {@link FloodgateConfig#maxSummaryLines()} lines, and a stop returns within {@link #STOP_TIMEOUT_MILLIS}.
+ *
+ * <p>Thread-safe. {@link #publishIfDue()} never waits for the sink: it drains the engine and hands the batch to the
+ * writer thread, or, while an earlier batch is still being written, leaves the counts in the engine for the next
+ * call. No logging thread ever waits for this class: it holds no lock while the sink writes, and the engine's
+ * counting path takes none of its locks. Invariant: every summary the engine returns is written exactly once, or
+ * carried into a later summary, or named with its exact count in an error the sink reports at or after
+ * {@link #stop()}. Memory: at most one batch and the summaries carried from it, each at most {@code maxKeys + 2}
+ * summaries (beyond that, the smallest carried ones are added into one "forgotten" summary).
+ */
+public final class SummaryPublisher {
+
+    /** How long {@link #stop()} waits for the last summaries to be written, in milliseconds. */
+    public static final long STOP_TIMEOUT_MILLIS = 2_000L;
+
+    /** How many failed writes are reported as warnings; the last says that further ones are not reported. */
+    static final int MAX_WARNINGS = 5;
+
+    /*
+     * Writer thread:
+     *  (1) One thread at a time, started for a batch and ending when the queue is empty, so an idle filter holds no
+     *      thread. A daemon: a writer stuck in an appender never keeps the JVM alive.
+     *  (2) `lock` guards the queue, the carried summaries and the flags; the sink is called without it, so stop()
+     *      and publishIfDue() never wait for an appender.
+     * Stop:
+     *  (3) stop() closes the engine, merges what is carried into its last summaries, queues them behind any batch in
+     *      progress and waits until the writer ends or STOP_TIMEOUT_MILLIS pass. Then everything not written is
+     *      reported in one error: the summaries that failed, and those never tried (the writer is abandoned and tries
+     *      no more). A summary still being written at that moment is named as such; if its write then fails, the
+     *      writer reports it in an error of its own, so each count is reported exactly once.
+     */
+
+    /** Where the summaries go: the adapter's side. Called by one thread at a time. */
+    public interface Sink {
+        /**
+         * Writes one summary.
+         *
+         * @throws RuntimeException if it could not be written; its count is then carried or reported
+         */
+        void write(SuppressionSummary summary);
+
+        /** Returns how severe a framework level is: larger is more severe. */
+        int severity(Object level);
+
+        /** Reports a problem that lost nothing (a write that failed and was carried). */
+        void warn(String message, Throwable cause);
+
+        /** Reports summaries that could not be written, with their counts. */
+        void error(String message, Throwable cause);
+    }
+
+    private final FloodFilter engine;
+    private final Sink sink;
+    private final int maxLines;
+    /** The most summaries a batch holds before lines are capped: a fresh batch never has more. */
+    private final int maxEntries;
+    private final String threadName;
+    private final Object lock = new Object();
+    private final ArrayDeque<SuppressionSummary> queue = new ArrayDeque<>(); // guarded by lock
+    private List<SuppressionSummary> carried = new ArrayList<>(); // guarded by lock
+    private final List<SuppressionSummary> failedAtStop = new ArrayList<>(); // guarded by lock
+    private Throwable lastFailure; // guarded by lock
+    private SuppressionSummary inFlight; // guarded by lock
+    private Thread writer; // guarded by lock; the running writer, or null
+    private boolean closed; // guarded by lock
+    private boolean abandoned; // guarded by lock
+    private int warnings; // guarded by lock
+
+    /**
+     * Creates a publisher for {@code engine}'s summaries.
+     *
+     * @param threadName the name of the writer thread
+     * @throws NullPointerException if an argument is null
+     */
+    public SummaryPublisher(FloodFilter engine, Sink sink, String threadName) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+        this.sink = Objects.requireNonNull(sink, "sink");
+        this.threadName = Objects.requireNonNull(threadName, "threadName");
+        this.maxLines = engine.config().maxSummaryLines();
+        this.maxEntries = engine.config().maxKeys() + 2;
+    }
+
+    /**
+     * Hands the summaries of the period that ended, if one did, to the writer thread, with the carried ones; does
+     * nothing while an earlier batch is still being written or after {@link #stop()}. Never waits for the sink.
+     *
+     * @return whether a batch was handed over
+     */
+    public boolean publishIfDue() {
+        synchronized (lock) {
+            if (closed || writer != null) {
+                return false;
+            }
+            List<SuppressionSummary> due = engine.summarizeIfDue();
+            if (due.isEmpty() && carried.isEmpty()) {
+                return false;
+            }
+            enqueue(due);
+            return true;
+        }
+    }
+
+    /**
+     * Waits until no batch is being written, at most {@code timeoutMillis}; for tests and callers that write
+     * synchronously.
+     *
+     * @return whether the writer was idle in time
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        Thread started;
+        synchronized (lock) {
+            started = writer;
+            awaitWriter(deadline);
+        }
+        return started == null || join(started, deadline);
+    }
+
+    /**
+     * Stops: closes the engine, writes everything still untold (within {@link #STOP_TIMEOUT_MILLIS} of waiting) and
+     * reports through {@link Sink#error} every summary that could not be written, with its count; idempotent.
+     *
+     * @return whether everything was written
+     */
+    public boolean stop() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_TIMEOUT_MILLIS);
+        Thread started;
+        Thread running;
+        List<SuppressionSummary> unwritten = new ArrayList<>();
+        SuppressionSummary stillWriting;
+        Throwable cause;
+        synchronized (lock) {
+            if (closed) {
+                return true;
+            }
+            closed = true;
+            enqueue(engine.close());
+            started = writer;
+            boolean interrupted = false;
+            try {
+                running = awaitWriter(deadline);
+            } catch (InterruptedException e) {
+                interrupted = true;
+                running = writer;
+            }
+            if (running != null) {
+                abandoned = true;
+                unwritten.addAll(queue);
+                queue.clear();
+            }
+            stillWriting = inFlight;
+            unwritten.addAll(failedAtStop);
+            failedAtStop.clear();
+            cause = lastFailure;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (started != null && running == null && !Thread.currentThread().isInterrupted()) {
+            try {
+                join(started, deadline);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (unwritten.isEmpty() && stillWriting == null) {
+            return true;
+        }
+        sink.error(stopReport(unwritten, stillWriting), cause);
+        return false;
+    }
+
+    /** Queues the merged, bounded and capped batch of {@code fresh} and the carried summaries for the writer. */
+    private void enqueue(List<SuppressionSummary> fresh) {
+        List<SuppressionSummary> merged = SummaryLines.bounded(SummaryLines.merge(carried, fresh), maxEntries);
+        carried = new ArrayList<>();
+        queue.addAll(SummaryLines.capped(merged, maxLines, sink::severity));
+        if (writer == null && !queue.isEmpty()) {
+            Thread t = new Thread(this::drain, threadName);
+            t.setDaemon(true);
+            writer = t;
+            t.start();
+        }
+    }
+
+    /** The writer thread: writes queued summaries until the queue is empty or a stop abandons it. */
+    private void drain() {
+        try {
+            while (true) {
+                SuppressionSummary next;
+                synchronized (lock) {
+                    if (abandoned || queue.isEmpty()) {
+                        return;
+                    }
+                    next = queue.poll();
+                    inFlight = next;
+                }
+                RuntimeException failure = null;
+                try {
+                    sink.write(next);
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                if (failure != null) {
+                    failed(next, failure);
+                }
+                synchronized (lock) {
+                    inFlight = null;
+                }
+            }
+        } finally {
+            synchronized (lock) {
+                writer = null;
+                inFlight = null;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    private void failed(SuppressionSummary summary, RuntimeException e) {
+        String warning = null;
+        boolean lateError;
+        synchronized (lock) {
+            lastFailure = e;
+            lateError = abandoned;
+            if (!closed) {
+                carried.add(summary);
+                if (warnings < MAX_WARNINGS) {
+                    warnings++;
+                    warning = "could not write a summary; its count is carried into the next one: "
+                            + summary.message() + ": " + e + (warnings == MAX_WARNINGS
+                                    ? " (further failures to write a summary are not reported until the filter stops)"
+                                    : "");
+                }
+            } else if (!abandoned) {
+                failedAtStop.add(summary);
+            }
+        }
+        if (warning != null) {
+            sink.warn(warning, e);
+        } else if (lateError) {
+            sink.error("the summary that was still being written when the filter stopped could not be written: "
+                    + summary.message() + ": " + e, e);
+        }
+    }
+
+    /** Waits, holding {@code lock}, until the writer ends or the deadline passes; returns the writer still running. */
+    private Thread awaitWriter(long deadline) throws InterruptedException {
+        while (writer != null) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            TimeUnit.NANOSECONDS.timedWait(lock, left);
+        }
+        return writer;
+    }
+
+    private static boolean join(Thread thread, long deadline) throws InterruptedException {
+        long left = deadline - System.nanoTime();
+        if (left > 0) {
+            TimeUnit.NANOSECONDS.timedJoin(thread, left);
+        }
+        return !thread.isAlive();
+    }
+
+    private String stopReport(List<SuppressionSummary> unwritten, SuppressionSummary stillWriting) {
+        long total = 0;
+        for (SuppressionSummary s : unwritten) {
+            total += s.suppressed();
+        }
+        StringBuilder sb = new StringBuilder(128);
+        if (!unwritten.isEmpty()) {
+            sb.append(String.format(Locale.ROOT, "%,d %s, of %,d suppressed %s in all, could not be written when the"
+                    + " filter stopped, so they are reported here:", unwritten.size(),
+                    unwritten.size() == 1 ? "summary" : "summaries", total, total == 1 ? "message" : "messages"));
+            for (SuppressionSummary s : unwritten) {
+                sb.append("\n  ").append(s.message());
+            }
+        }
+        if (stillWriting != null) {
+            sb.append(unwritten.isEmpty() ? "" : "\n").append(String.format(Locale.ROOT, "one more summary was still"
+                    + " being written after %,d ms (%,d suppressed, fingerprint %s); if that write fails, it is"
+                    + " reported in an error of its own", STOP_TIMEOUT_MILLIS, stillWriting.suppressed(),
+                    stillWriting.fields().get(SuppressionSummary.FIELD_FINGERPRINT)));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,206 @@
+package dev.floodgate.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floodgate.core.summary.SuppressionSummary;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(30)
+class SummaryPublisherTest {
+
+    private static final Pattern SUMMARY_COUNT = Pattern.compile("Suppressed ([\\d,]+) |more templates?: ([\\d,]+) ");
+
+    private final ManualClock clock = new ManualClock(1_700_000_000_000L);
+    private final FloodFilter engine = new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 second")),
+            clock);
+    private final RecordingSink sink = new RecordingSink();
+    private final SummaryPublisher publisher = new SummaryPublisher(engine, sink, "test-summaries");
+    private long offered;
+    private long passed;
+
+    private void flood(String template, int calls) {
+        for (int i = 0; i < calls; i++) {
+            offered++;
+            passed += engine.suppress(template, true, "com.acme.Db", "ERROR", null) ? 0 : 1;
+        }
+    }
+
+    private void nextInterval() throws InterruptedException {
+        clock.advanceMillis(1_000);
+        publisher.publishIfDue();
+        assertThat(publisher.awaitIdle(10_000)).isTrue();
+    }
+
+    @Test
+    void publishIfDue_writeFails_countIsCarriedIntoTheNextSummaryOfItsFingerprint() throws InterruptedException {
+        sink.fail = n -> n == 1;
+        flood("A {}", 40);
+        nextInterval();
+        flood("A {}", 40);
+        nextInterval();
+
+        assertThat(sink.written).singleElement().satisfies(s -> {
+            assertThat(s.suppressed()).isEqualTo(64);
+            assertThat(s.carried()).isEqualTo(24);
+        });
+        assertThat(sink.warnings).singleElement().asString()
+                .startsWith("could not write a summary; its count is carried into the next one: Suppressed 24"
+                        + " messages like \"A {}\"");
+        assertThat(sink.errors).isEmpty();
+    }
+
+    @Test
+    void stop_everyWriteFails_reportsEveryCountInOneError() throws InterruptedException {
+        sink.fail = n -> true;
+        for (int interval = 0; interval < 3; interval++) {
+            flood("A {}", 40);
+            flood("B {}", 30);
+            nextInterval();
+        }
+        flood("C {}", 20);
+
+        boolean allWritten = publisher.stop();
+
+        assertThat(allWritten).isFalse();
+        assertThat(sink.written).isEmpty();
+        assertThat(sink.errors).singleElement().asString()
+                .startsWith("3 summaries, of " + (offered - passed) + " suppressed messages in all, could not be"
+                        + " written when the filter stopped, so they are reported here:\n  Suppressed ");
+        assertThat(countsIn(sink.errors)).isEqualTo(offered - passed);
+        assertThat(sink.warnings).hasSize(SummaryPublisher.MAX_WARNINGS);
+    }
+
+    @Test
+    void publishIfDue_whileAWriteIsBlocked_returnsAtOnceAndLeavesTheCountsInTheEngine() throws InterruptedException {
+        sink.gate = new Semaphore(0);
+        flood("A {}", 40);
+        clock.advanceMillis(1_000);
+        assertThat(publisher.publishIfDue()).isTrue();
+        flood("A {}", 40);
+        clock.advanceMillis(1_000);
+
+        boolean handedOver = publisher.publishIfDue();
+
+        assertThat(handedOver).isFalse();
+        sink.gate.release(Integer.MAX_VALUE / 2);
+        assertThat(publisher.awaitIdle(10_000)).isTrue();
+        assertThat(publisher.publishIfDue()).isTrue();
+        assertThat(publisher.awaitIdle(10_000)).isTrue();
+        assertThat(sink.written).extracting(SuppressionSummary::suppressed).containsExactly(24L, 40L);
+        assertThat(publisher.stop()).isTrue();
+        assertThat(passed + 64).isEqualTo(offered);
+    }
+
+    @Test
+    void stop_whileAWriteIsBlocked_returnsAndReportsWhatItCouldNotWrite() throws InterruptedException {
+        sink.gate = new Semaphore(0);
+        sink.fail = n -> n == 1;
+        flood("A {}", 40);
+        flood("B {}", 30);
+        flood("C {}", 20);
+        clock.advanceMillis(1_000);
+        publisher.publishIfDue();
+        flood("D {}", 50);
+
+        boolean allWritten = publisher.stop();
+
+        assertThat(allWritten).isFalse();
+        assertThat(sink.writes.get()).as("the first write is still blocked").isEqualTo(1);
+        assertThat(sink.errors).singleElement().asString().startsWith("3 summaries, of ")
+                .contains(" suppressed messages in all, could not be written when the filter stopped")
+                .containsPattern("\none more summary was still being written after 2,000 ms \\(\\d+ suppressed,"
+                        + " fingerprint . \\{}\\); if that write fails, it is reported in an error of its own$");
+        sink.gate.release(Integer.MAX_VALUE / 2);
+        assertThat(publisher.awaitIdle(10_000)).isTrue();
+        assertThat(sink.writes.get()).as("nothing is tried after the stop gave up").isEqualTo(1);
+        assertThat(sink.errors).hasSize(2);
+        assertThat(sink.errors.get(1)).startsWith("the summary that was still being written when the filter stopped"
+                + " could not be written: Suppressed ");
+        assertThat(countsIn(sink.errors)).isEqualTo(offered - passed);
+    }
+
+    @Test
+    void stop_everyWriteFailsWhileFingerprintsComeAndGo_carriesABoundedNumberAndReportsEveryCount()
+            throws InterruptedException {
+        FloodFilter small = new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 second", "maxKeys",
+                "5")), clock);
+        SummaryPublisher p = new SummaryPublisher(small, sink, "test-summaries");
+        sink.fail = n -> true;
+        for (int interval = 0; interval < 60; interval++) {
+            for (int k = 0; k < 5; k++) {
+                for (int i = 0; i < 40; i++) {
+                    offered++;
+                    passed += small.suppress("T" + interval + "." + k + " {}", true, "l", "ERROR", null) ? 0 : 1;
+                }
+            }
+            clock.advanceMillis(1_000);
+            p.publishIfDue();
+            assertThat(p.awaitIdle(10_000)).isTrue();
+        }
+
+        p.stop();
+
+        String report = sink.errors.get(0);
+        assertThat(report.split("\n  ")).as(report).hasSizeLessThanOrEqualTo(1 + 5 + 2);
+        assertThat(report).contains("messages of fingerprints forgotten while idle");
+        assertThat(countsIn(sink.errors)).isEqualTo(offered - passed);
+    }
+
+    private static long countsIn(List<String> errors) {
+        long sum = 0;
+        for (String e : errors) {
+            Matcher m = SUMMARY_COUNT.matcher(e);
+            while (m.find()) {
+                sum += Long.parseLong((m.group(1) != null ? m.group(1) : m.group(2)).replace(",", ""));
+            }
+        }
+        return sum;
+    }
+
+    /** A sink that records what it wrote and reported; its writes can fail or wait for permits. */
+    private static final class RecordingSink implements SummaryPublisher.Sink {
+        final List<SuppressionSummary> written = new CopyOnWriteArrayList<>();
+        final List<String> warnings = new CopyOnWriteArrayList<>();
+        final List<String> errors = new CopyOnWriteArrayList<>();
+        final AtomicInteger writes = new AtomicInteger();
+        volatile IntPredicate fail = n -> false;
+        volatile Semaphore gate;
+
+        @Override
+        public void write(SuppressionSummary summary) {
+            int n = writes.incrementAndGet();
+            Semaphore g = gate;
+            if (g != null) {
+                g.acquireUninterruptibly();
+            }
+            if (fail.test(n)) {
+                throw new IllegalStateException("write " + n + " failed");
+            }
+            written.add(summary);
+        }
+
+        @Override
+        public int severity(Object level) {
+            return 0;
+        }
+
+        @Override
+        public void warn(String message, Throwable cause) {
+            warnings.add(message);
+        }
+
+        @Override
+        public void error(String message, Throwable cause) {
+            errors.add(message);
+        }
+    }
+}
