@@ -3,10 +3,17 @@
 with quiet background traffic, two floods and a short burst.
 
     python3 floodgate-cli/src/test/scripts/example_log.py > app.log
+    python3 floodgate-cli/src/test/scripts/example_log.py --hours 50 > gb.log
+    python3 floodgate-cli/src/test/scripts/example_log.py --hours 25 --json > gb.json
+
+--hours N repeats the hour N times, one after the other (the size measurements of cli.md); --json writes the
+same events as JSON lines in the shape of logstash-logback-encoder's LogstashEncoder, stack traces in stack_trace.
 
 Deterministic: the same seed gives the same file.
 """
+import argparse
 import datetime
+import json
 import random
 import sys
 import uuid
@@ -28,6 +35,7 @@ BACKGROUND = [
     ("WARN", "c.e.web.RateLimiter", "Client 10.30.{}.{} over its quota"),
 ]
 TEMPLATE_WEIGHTS = [30, 8, 8, 6, 4, 6, 2, 1, 3, 1]
+LEVEL_VALUES = {"DEBUG": 10000, "INFO": 20000, "WARN": 30000, "ERROR": 40000}
 
 STACK = [
     "org.postgresql.util.PSQLException: Connection to 10.0.3.12:5432 refused.",
@@ -43,6 +51,10 @@ STACK = [
 
 
 def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hours", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    options = parser.parse_args()
     rnd = random.Random(SEED)
     events = []
 
@@ -80,13 +92,23 @@ def main():
 
     events.sort(key=lambda e: e[0])
     threads = ["http-nio-8080-exec-%d" % i for i in range(1, 11)] + ["scheduling-1", "pool-2-thread-1"]
+    lines = [(ms, rnd.choice(threads), level, logger, msg, trace) for ms, level, logger, msg, trace in events]
     out = sys.stdout
-    for ms, level, logger, msg, trace in events:
-        ts = START + datetime.timedelta(milliseconds=ms)
-        out.write("%s.%03d [%s] %-5s %s - %s\n" % (ts.strftime("%H:%M:%S"), ts.microsecond // 1000,
-                                                  rnd.choice(threads), level, logger, msg))
-        if trace:
-            out.write("\n".join(trace) + "\n")
+    for hour in range(options.hours):
+        for ms, thread, level, logger, msg, trace in lines:
+            ts = START + datetime.timedelta(hours=hour, milliseconds=ms)
+            if options.json:
+                event = {"@timestamp": ts.strftime("%Y-%m-%dT%H:%M:%S.") + "%03d+02:00" % (ts.microsecond // 1000),
+                         "@version": "1", "message": msg, "logger_name": logger, "thread_name": thread,
+                         "level": level, "level_value": LEVEL_VALUES[level]}
+                if trace:
+                    event["stack_trace"] = "\n".join(trace)
+                out.write(json.dumps(event, separators=(",", ":")) + "\n")
+                continue
+            out.write("%s.%03d [%s] %-5s %s - %s\n" % (ts.strftime("%H:%M:%S"), ts.microsecond // 1000,
+                                                      thread, level, logger, msg))
+            if trace:
+                out.write("\n".join(trace) + "\n")
 
 
 if __name__ == "__main__":

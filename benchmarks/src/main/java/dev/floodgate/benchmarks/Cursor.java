@@ -23,6 +23,11 @@ public class Cursor extends CursorPadding {
         return i++ & Integer.MAX_VALUE;
     }
 
+    /** Returns the value the next {@link #next()} returns, without advancing. */
+    public int peek() {
+        return i & Integer.MAX_VALUE;
+    }
+
     /** Returns the next index in {@code [0, bound)}, cycling. */
     public int next(int bound) {
         int n = cycle + 1;

@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class Log4j2Benchmark {
 
     /** Which filter and appender the configuration has. */
-    @Param({"floodgate", "burstFilter", "denyAll", "noFilter", "noFilterFile"})
+    @Param({"floodgate", "floodgateNoMasking", "burstFilter", "denyAll", "noFilter", "noFilterFile"})
     public String setup;
 
     private LoggerContext context;
@@ -60,6 +60,7 @@ public class Log4j2Benchmark {
 
     static String xml(String setup, Path file) {
         String filter = setup.equals("floodgate") ? "<Floodgate/>"
+                : setup.equals("floodgateNoMasking") ? "<Floodgate maskTokens=\"false\"/>"
                 : setup.equals("burstFilter") ? "<BurstFilter level=\"WARN\" rate=\"10\" maxBurst=\"100\"/>"
                 : setup.equals("denyAll") ? "<DenyAllFilter/>" : "";
         String appender = setup.equals("noFilterFile")
@@ -100,5 +101,20 @@ public class Log4j2Benchmark {
     @Benchmark
     public void distinct100k(Cursor cursor) {
         log.warn(Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)], host, cursor.next());
+    }
+
+    /** A flood of concatenated messages at WARN, {@code "Failed for order " + id}: masking groups them. */
+    @Benchmark
+    public void masked(Cursor cursor) {
+        log.warn("Failed for order " + Concatenated.orderId(cursor));
+    }
+
+    /**
+     * A flood of 47-character concatenated messages with a host:port at WARN,
+     * {@code "Connection to " + host + " failed: " + n} (65,536 distinct texts): masking groups them.
+     */
+    @Benchmark
+    public void maskedHostPort(Cursor cursor) {
+        log.warn("Connection to " + Concatenated.host(cursor) + " failed: " + Concatenated.attempt(cursor));
     }
 }

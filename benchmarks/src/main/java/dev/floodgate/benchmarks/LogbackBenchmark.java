@@ -158,6 +158,15 @@ public class LogbackBenchmark {
     /** A flood of concatenated messages, {@code "Failed for order " + id}: masking groups them. */
     @Benchmark
     public void masked(Cursor cursor) {
-        log.error("Failed for order " + (100_000 + (cursor.next() & 0xFFFF)));
+        log.error("Failed for order " + Concatenated.orderId(cursor));
+    }
+
+    /**
+     * A flood of 47-character concatenated messages with a host:port, {@code "Connection to " + host + " failed: " + n}
+     * (65,536 distinct texts): masking groups them.
+     */
+    @Benchmark
+    public void maskedHostPort(Cursor cursor) {
+        log.error("Connection to " + Concatenated.host(cursor) + " failed: " + Concatenated.attempt(cursor));
     }
 }

@@ -40,6 +40,8 @@ public final class Report {
     private final Map<String, Long> lines = new LinkedHashMap<>();
     private final Map<String, Measured> results = new LinkedHashMap<>();
     private final List<String> jsonParts = new ArrayList<>();
+    private String memory = "";
+    private String summaryPass = "";
 
     private Report(boolean quick, Path out) {
         this.quick = quick;
@@ -66,7 +68,7 @@ public final class Report {
         report.write();
     }
 
-    private void runAll() throws RunnerException, IOException {
+    private void runAll() throws Exception {
         String[] lbAll = {"floodgate", "duplicateMessageFilter", "denyAll", "noFilter", "noFilterFile"};
         String[] lbFilters = {"floodgate", "duplicateMessageFilter", "noFilter"};
         String[] l4All = {"floodgate", "burstFilter", "denyAll", "noFilter", "noFilterFile"};
@@ -78,13 +80,19 @@ public final class Report {
                 run(LogbackBenchmark.class, method, lbFilters, threads);
                 run(Log4j2Benchmark.class, method, l4Filters, threads);
             }
-            run(LogbackBenchmark.class, "masked", new String[] {"floodgate", "floodgateNoMasking",
-                "duplicateMessageFilter", "noFilter"}, threads);
+            for (String method : new String[] {"masked", "maskedHostPort"}) {
+                run(LogbackBenchmark.class, method, new String[] {"floodgate", "floodgateNoMasking",
+                    "duplicateMessageFilter", "denyAll", "noFilter"}, threads);
+                run(Log4j2Benchmark.class, method, new String[] {"floodgate", "floodgateNoMasking", "burstFilter",
+                    "denyAll", "noFilter"}, threads);
+            }
         }
         run(EndToEndBenchmark.class, "flood", END_TO_END, 1);
         for (String setup : END_TO_END) {
             lines.put(setup, EndToEndBenchmark.linesWritten(setup));
         }
+        memory = FingerprintMemory.measure();
+        summaryPass = SummaryPass.measure();
     }
 
 
@@ -137,6 +145,9 @@ public final class Report {
     }
 
     private String markdown() {
+        String load = String.format(Locale.ROOT, "Load average when the run ended: %.1f (%d CPUs).%n%n",
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
         StringBuilder sb = new StringBuilder();
         sb.append("Measured ").append(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))
                 .append(" with `benchmarks/run.sh").append(quick ? " --quick" : "").append("` on ")
@@ -145,6 +156,7 @@ public final class Report {
                 .append("), ").append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.arch"))
                 .append(", JMH 1.37").append(quick ? ", quick mode: 1 fork, 2×1 s warm-up, 3×1 s measurement" :
                         ", 2 forks, 3×2 s warm-up, 5×2 s measurement").append(".\n\n");
+        sb.append(load);
         sb.append("### Targets\n\n| Target | Measured | Limit | Met |\n|---|---|---|---|\n");
         for (Target t : targets()) {
             sb.append(t.row());
@@ -158,6 +170,8 @@ public final class Report {
                     String.format(Locale.ROOT, "%.1f", m.alloc)));
         }
         sb.append(endToEnd());
+        sb.append(memory);
+        sb.append(summaryPass);
         return sb.toString();
     }
 
@@ -196,9 +210,18 @@ public final class Report {
         t.add(ratio("Log4j2 disabled level: Floodgate / no filter", l4 + "disabled floodgate t1",
                 l4 + "disabled noFilter t1", 2.0));
         t.add(ratio("Logback 100,000 templates / one template (Floodgate)", lb + "distinct100k floodgate t1",
-                lb + "flood floodgate t1", 3.0));
+                lb + "flood floodgate t1", 2.0));
         t.add(ratio("Log4j2 100,000 templates / one template (Floodgate)", l4 + "distinct100k floodgate t1",
-                l4 + "flood floodgate t1", 3.0));
+                l4 + "flood floodgate t1", 2.0));
+        for (String[] fw : new String[][] {{"Logback", lb}, {"Log4j2", l4}}) {
+            for (String[] m : new String[][] {{"masked", "\"Failed for order \" + id", "23"},
+                {"maskedHostPort", "\"Connection to \" + host:port + \" failed: \" + n", "47"}}) {
+                t.add(beyond(fw[0] + " " + m[1] + ", 1 thread: Floodgate − no filter", fw[1] + m[0] + " floodgate t1",
+                        fw[1] + m[0] + " noFilter t1", 50.0));
+                t.add(allocationAtMost(fw[0] + " " + m[1] + ", 1 thread: Floodgate B/op vs the concatenated string",
+                        fw[1] + m[0] + " floodgate t1", stringBytes(Integer.parseInt(m[2]))));
+            }
+        }
         t.add(allocation("Logback B/op, suppressed call vs no-filter disabled call", lb + "flood floodgate t1",
                 lb + "disabled noFilter t1"));
         t.add(allocation("Log4j2 B/op, suppressed call vs no-filter disabled call", l4 + "flood floodgate t1",
@@ -239,6 +262,31 @@ public final class Report {
         }
         return new Target(name, String.format(Locale.ROOT, "%.1f vs %.1f B/op", a.alloc, b.alloc), "equal",
                 Math.abs(a.alloc - b.alloc) < 1.0);
+    }
+
+    private Target beyond(String name, String ours, String reference, double limitNanos) {
+        Measured a = results.get(ours);
+        Measured b = results.get(reference);
+        if (a == null || b == null) {
+            return new Target(name, "not measured", "≤ " + limitNanos + " ns", false);
+        }
+        double d = a.score - b.score;
+        return new Target(name, String.format(Locale.ROOT, "%.1f ns (%.1f − %.1f ns)", d, a.score, b.score),
+                String.format(Locale.ROOT, "≤ %.0f ns", limitNanos), d <= limitNanos);
+    }
+
+    private Target allocationAtMost(String name, String ours, double bytes) {
+        Measured a = results.get(ours);
+        if (a == null) {
+            return new Target(name, "not measured", "≤ " + bytes, false);
+        }
+        return new Target(name, String.format(Locale.ROOT, "%.1f vs %.0f B/op", a.alloc, bytes),
+                String.format(Locale.ROOT, "≤ %.0f B/op", bytes), a.alloc < bytes + 1.0);
+    }
+
+    /** Returns the bytes of a Latin-1 string of {@code length} characters: the object and its byte array. */
+    private static double stringBytes(int length) {
+        return 24 + (16 + length + 7) / 8 * 8;
     }
 
     /** One measured benchmark: score and error in ns/op, allocation in B/op. */

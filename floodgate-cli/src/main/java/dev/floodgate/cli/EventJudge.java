@@ -3,6 +3,7 @@ package dev.floodgate.cli;
 import dev.floodgate.core.Clock;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.List;
 import java.util.Locale;
@@ -25,12 +26,14 @@ final class EventJudge {
 
     private final FloodgateConfig config;
     private final FloodFilter filter;
+    private final Fingerprinter fingerprinter;
     private final int minRank;
     private final boolean limitsAllLoggers;
 
     EventJudge(FloodgateConfig config, Clock clock) {
         this.config = config;
         this.filter = new FloodFilter(config, clock);
+        this.fingerprinter = config.fingerprinter();
         this.minRank = Levels.optionRank(config.minLevel());
         this.limitsAllLoggers = config.limitsAllLoggers();
     }
@@ -38,12 +41,25 @@ final class EventJudge {
     /**
      * Decides one event.
      *
-     * @param template the message, with the throwable's class appended when that is part of the fingerprint
+     * @param message the message, with the throwable's class appended when that is part of the fingerprint
      * @param logger the logger, or "" if the log has none
      * @param level the level as written, or null if the log has none (never exempt by level)
      * @return {@link #PASSED}, {@link #SUPPRESSED} or {@link #EXEMPT}
      */
-    int judge(String template, String logger, String level) {
+    int judge(String message, String logger, String level) {
+        return judgeProbed(fingerprinter.probe(message, false, logger, level, null), logger, level);
+    }
+
+    /**
+     * Decides one event whose fingerprint the caller took, so that it can count the fingerprint too.
+     *
+     * @param probe the event's fingerprint: this thread's latest {@code config.fingerprinter().probe(...)} of the
+     *     message, with the throwable's class appended when that is part of the fingerprint
+     * @param logger the logger, or "" if the log has none
+     * @param level the level as written, or null if the log has none (never exempt by level)
+     * @return {@link #PASSED}, {@link #SUPPRESSED} or {@link #EXEMPT}
+     */
+    int judgeProbed(Object probe, String logger, String level) {
         if (!limitsAllLoggers && !config.limitsLogger(logger)) {
             return EXEMPT;
         }
@@ -53,7 +69,7 @@ final class EventJudge {
                 return EXEMPT;
             }
         }
-        return filter.suppress(template, false, logger, level, null) ? SUPPRESSED : PASSED;
+        return filter.suppressProbed(probe, logger, level) ? SUPPRESSED : PASSED;
     }
 
     /** Returns the summaries that are due; see {@link FloodFilter#summarizeIfDue()}. */
@@ -78,5 +94,24 @@ final class EventJudge {
     static String summaryLogger(SuppressionSummary s) {
         String logger = s.loggerName();
         return logger == null || logger.isEmpty() ? FloodFilter.SUMMARY_LOGGER : logger;
+    }
+
+    /**
+     * Decides one event whose message is the unformatted template of a call with arguments (a JSON log that
+     * carries it), as the adapters decide such a call: the template is not masked.
+     *
+     * @return {@link #PASSED}, {@link #SUPPRESSED} or {@link #EXEMPT}
+     */
+    int judgeTemplate(String template, String logger, String level) {
+        if (!limitsAllLoggers && !config.limitsLogger(logger)) {
+            return EXEMPT;
+        }
+        if (minRank > Levels.TRACE) {
+            int rank = Levels.rank(level);
+            if (rank != Levels.UNKNOWN && rank < minRank) {
+                return EXEMPT;
+            }
+        }
+        return filter.suppress(template, true, logger, level, null) ? SUPPRESSED : PASSED;
     }
 }

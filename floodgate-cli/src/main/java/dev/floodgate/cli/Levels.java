@@ -3,7 +3,8 @@ package dev.floodgate.cli;
 import java.util.Locale;
 
 /**
- * Level names as they appear in text logs (Logback, Log4j2, java.util.logging, syslog), ranked on the scale the
+ * Level names as they appear in text logs (Logback, Log4j2, java.util.logging, syslog, Android's one-letter
+ * levels), ranked on the scale the
  * filter options use: TRACE &lt; DEBUG &lt; INFO &lt; WARN &lt; ERROR.
  *
  * <p>Stateless.
@@ -34,20 +35,27 @@ final class Levels {
         }
         switch (name.toUpperCase(Locale.ROOT)) {
             case "TRACE":
+            case "V":
             case "FINEST":
             case "FINER":
                 return TRACE;
             case "DEBUG":
+            case "D":
             case "FINE":
             case "CONFIG":
                 return DEBUG;
             case "INFO":
+            case "I":
             case "NOTICE":
                 return INFO;
             case "WARN":
+            case "W":
             case "WARNING":
                 return WARN;
             case "ERROR":
+            case "E":
+            case "F":
+            case "A":
             case "ERR":
             case "SEVERE":
             case "FATAL":
@@ -70,6 +78,21 @@ final class Levels {
             }
         }
         return UNKNOWN;
+    }
+
+    /** Returns the level of an HTTP status in an access log: 5xx ERROR, 4xx WARN, else INFO; null if none. */
+    static String ofHttpStatus(String status) {
+        if (status == null || status.isEmpty()) {
+            return null;
+        }
+        switch (status.charAt(0)) {
+            case '5':
+                return "ERROR";
+            case '4':
+                return "WARN";
+            default:
+                return "INFO";
+        }
     }
 
     /** Returns the syslog severity name of a {@code <PRI>} value, or null if it is not one. */

@@ -12,7 +12,9 @@ import java.util.Arrays;
  *
  * <p>A line ends at {@code \n}; a {@code \r} before it is part of the terminator. {@link #text()} is the kept part
  * decoded as UTF-8 (malformed bytes become U+FFFD). {@link #writeTo} writes the line's original bytes, all of them
- * even when the line was longer than what was kept: the rest is streamed from the input, not buffered.
+ * even when the line was longer than what was kept: the rest is streamed from the input, not buffered. A last line
+ * without a terminator is written with one ({@code \r\n} if the line before it had one, else {@code \n}), so
+ * nothing written after it can be glued to it.
  *
  * <p>Not thread-safe. Memory: one buffer of {@code 2 * maxKeptBytes} bytes (at least 64 KiB); reading a line
  * allocates only its decoded text, on demand.
@@ -20,6 +22,8 @@ import java.util.Arrays;
 final class LineReader {
 
     private static final int MIN_BUFFER = 1 << 16;
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] LF = {'\n'};
 
     private final InputStream in;
     private final int maxKeptBytes;
@@ -34,6 +38,8 @@ final class LineReader {
     private int end;
     /** Bytes of the current line's terminator in {@code buf} after {@code end}: 0, 1 or 2. */
     private int terminator;
+    /** Whether the last line that had a terminator ended with {@code \r\n}. */
+    private boolean crlfSeen;
     /** True if the current line goes on beyond {@code end} and its rest is still unread. */
     private boolean cut;
     /** True if the current line was longer than what is kept, whether or not its rest was read. */
@@ -76,6 +82,7 @@ final class LineReader {
                     end--;
                     terminator = 2;
                 }
+                crlfSeen = terminator == 2;
                 pos = nl + 1;
                 return found(false);
             }
@@ -126,9 +133,12 @@ final class LineReader {
         return lineCut;
     }
 
-    /** Returns whether the current line ended with {@code \r\n}. */
+    /**
+     * Returns whether the current line ended with {@code \r\n}, or, if it is the last line and has no terminator,
+     * whether the line before it did.
+     */
     boolean isCrlf() {
-        return terminator == 2;
+        return terminator == 2 || (terminator == 0 && crlfSeen);
     }
 
     /** Returns the number of lines read so far. */
@@ -149,12 +159,24 @@ final class LineReader {
         if (lineCut) {
             return null;
         }
+        if (terminator == 0) {
+            byte[] line = Arrays.copyOfRange(buf, start, end + (crlfSeen ? 2 : 1));
+            appendTerminator(line);
+            return line;
+        }
         return Arrays.copyOfRange(buf, start, end + terminator);
     }
 
+    private void appendTerminator(byte[] line) {
+        if (crlfSeen) {
+            line[line.length - 2] = '\r';
+        }
+        line[line.length - 1] = '\n';
+    }
+
     /**
-     * Writes the whole current line, with its original terminator, to {@code out}; a cut line's rest is streamed
-     * from the input. A line can be written once.
+     * Writes the whole current line, with its original terminator (or one added if the input ended without), to
+     * {@code out}; a cut line's rest is streamed from the input. A line can be written once.
      *
      * @throws IOException from either stream; {@link SinkException} wraps those of {@code out}
      */
@@ -168,13 +190,26 @@ final class LineReader {
             throw new SinkException(e);
         }
         hasLine = false;
-        if (cut) {
-            copyRest(out);
+        boolean terminated = cut ? copyRest(out) : terminator > 0;
+        if (!terminated) {
+            writeTerminator(out);
         }
     }
 
-    /** Copies (or with a null sink, skips) the rest of a cut line through its newline. */
-    private void copyRest(OutputStream out) throws IOException {
+    private void writeTerminator(OutputStream out) throws SinkException {
+        try {
+            out.write(crlfSeen ? CRLF : LF, 0, crlfSeen ? 2 : 1);
+        } catch (IOException e) {
+            throw new SinkException(e);
+        }
+    }
+
+    /**
+     * Copies (or with a null sink, skips) the rest of a cut line through its newline; returns false if the input
+     * ended before one.
+     */
+    private boolean copyRest(OutputStream out) throws IOException {
+        boolean terminated = false;
         while (true) {
             if (pos == limit && (eof || !fill())) {
                 break;
@@ -190,10 +225,13 @@ final class LineReader {
             }
             pos = stop;
             if (nl >= 0) {
+                crlfSeen = nl > 0 && buf[nl - 1] == '\r';
+                terminated = true;
                 break;
             }
         }
         cut = false;
+        return terminated;
     }
 
     private int indexOfNewline(int from, int to) {

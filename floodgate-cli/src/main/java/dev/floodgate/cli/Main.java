@@ -39,12 +39,15 @@ public final class Main {
     static final String PROGRAM = "java -jar floodgate-cli.jar";
 
     private static final List<CommandLine.Spec> COMMON = List.of(
-            new CommandLine.Spec("format", null, "NAME", "the log's format: a preset below"),
+            new CommandLine.Spec("format", null, "NAME", "the log's format: a preset below; --format list shows "
+                    + "each with a sample line"),
             new CommandLine.Spec("pattern", null, "REGEX", "the log's format as a regular expression with named "
-                    + "groups ts, msg and optionally level, logger; lines that do not match continue the event "
+                    + "groups ts, msg and optionally level, logger, thread; a line that does not match but has a "
+                    + "valid timestamp where the ts group is, is an event too; other lines continue the event "
                     + "before them"),
             new CommandLine.Spec("ts-format", null, "PATTERN", "a java.time DateTimeFormatter pattern for the ts "
-                    + "group, e.g. 'dd/MMM/yyyy:HH:mm:ss Z' (default: ISO-8601, time of day or syslog, by shape)"));
+                    + "group, e.g. 'dd/MMM/yyyy:HH:mm:ss Z' (default: read by shape: ISO-8601, time of day, "
+                    + "syslog, epoch seconds, ms or µs, and the other dates of src/docs/cli.md)"));
 
     private static final CommandLine.Spec HELP = new CommandLine.Spec("help", "h", null, "show this help");
 
@@ -123,6 +126,10 @@ public final class Main {
             out.print(help("replay"));
             return OK;
         }
+        if ("list".equalsIgnoreCase(cl.get("format"))) {
+            out.print(formatList(true));
+            return OK;
+        }
         Replay.Settings settings = replaySettings(cl, terminal);
         FloodgateConfig config = settings.config();
         ZoneId zone = settings.zone();
@@ -161,8 +168,8 @@ public final class Main {
                 return FAILED;
             }
         }
-        Report.print(report, new Report.Input(source, replay.format(), config, cl.filterOptions(),
-                FilterOptions.describeFingerprint(cl.filterOptions()), zone, counts, replay.table(),
+        Report.print(report, new Report.Input(source, replay.format(), replay.detected(), config,
+                cl.filterOptions(), FilterOptions.describeFingerprint(cl.filterOptions()), zone, counts, replay.table(),
                 replay.timeline(), top, outFile, cl.get("plot")));
         report.flush();
         if (counts.lines > 0 && counts.eventLines == 0) {
@@ -248,6 +255,10 @@ public final class Main {
             out.print(help("pipe"));
             return OK;
         }
+        if ("list".equalsIgnoreCase(cl.get("format"))) {
+            out.print(formatList(false));
+            return OK;
+        }
         FloodgateConfig config = FilterOptions.parse(cl.filterOptions());
         for (Option o : new Option[] {Option.INCLUDE_THROWABLE, Option.INCLUDE_THROWABLE_FRAME}) {
             if (FilterOptions.flag(cl.filterOptions(), o)) {
@@ -314,6 +325,21 @@ public final class Main {
             }
         }
         return pattern;
+    }
+
+    /** Returns what {@code --format list} prints: every format with its layout and a sample line. */
+    static String formatList(boolean replay) {
+        StringBuilder sb = new StringBuilder(replay
+                ? "Formats (--format NAME; without it replay detects the format, a mix of them too):\n"
+                : "Formats (--format NAME; default none):\n");
+        for (LogFormat f : LogFormat.PRESETS) {
+            option(sb, f.name(), f.description());
+            sb.append(" ".repeat(30)).append("e.g. ").append(f.sample()).append('\n');
+        }
+        if (!replay) {
+            option(sb, LogFormat.NONE.name(), LogFormat.NONE.description());
+        }
+        return sb.toString();
     }
 
     private static String formatNames(boolean replay) {

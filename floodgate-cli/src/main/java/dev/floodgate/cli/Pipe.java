@@ -41,7 +41,7 @@ final class Pipe {
     private final OutputStream out;
     private final Object lock = new Object();
     private final EventJudge judge;
-    private final LogFormat.LineMatcher matcher;
+    private final LineMatcher matcher;
     private final TimestampParser times;
 
     /** Guarded by {@link #lock}. */
@@ -103,19 +103,22 @@ final class Pipe {
         while (!outputClosed && reader.next()) {
             lines++;
             String text = reader.text();
-            boolean event = matcher.match(text);
+            boolean event = matcher.match(text)
+                    && (matcher.isFull() || matcher.timestamp(times) != TimestampParser.INVALID);
             if (event) {
                 emit(judge.summarizeIfDue());
             }
             synchronized (lock) {
                 if (event) {
                     if (settings.format().hasTimestamp()) {
-                        times.parse(text, matcher.tsStart(), matcher.tsEnd());
+                        matcher.timestamp(times);
                     }
                     lastEventLine = text;
                     lastEventCrlf = reader.isCrlf();
                     inEvent = true;
-                    eventPassed = judge.judge(matcher.message(), matcher.logger(), matcher.level())
+                    eventPassed = (matcher.messageIsTemplate()
+                            ? judge.judgeTemplate(matcher.message(), matcher.logger(), matcher.level())
+                            : judge.judge(matcher.message(), matcher.logger(), matcher.level()))
                             != EventJudge.SUPPRESSED;
                 }
                 if (!inEvent || eventPassed) {
@@ -144,7 +147,7 @@ final class Pipe {
             try {
                 LineTemplate template = LineTemplate.PLAIN;
                 if (lastEventLine != null && settings.format() != LogFormat.NONE) {
-                    LogFormat.LineMatcher m = settings.format().matcher();
+                    LineMatcher m = settings.format().matcher();
                     if (m.match(lastEventLine)) {
                         template = m.template();
                     }

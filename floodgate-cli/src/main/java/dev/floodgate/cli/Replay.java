@@ -31,8 +31,8 @@ import java.util.zip.GZIPInputStream;
  * The {@code replay} command: runs a recorded log through a Floodgate filter on the log's own timestamps and
  * reports what the filter would have done, optionally writing the filtered log and a plot.
  *
- * <p>Events are the lines that match the format; lines that do not continue the event before them (stack traces)
- * and share its fate. The filter's clock is set to each event's timestamp, never backwards (an event stamped
+ * <p>Events are the lines that match the format, or start like it up to a valid timestamp; lines without one
+ * continue the event before them (stack traces) and share its fate. The filter's clock is set to each event's timestamp, never backwards (an event stamped
  * earlier than one before it is decided at the later time, as a live filter would have). Summaries fall due every
  * {@code summaryInterval} from the first event, as a filter's scheduler would write them, and at the end.
  *
@@ -50,8 +50,6 @@ final class Replay {
     static final int DETECT_LINES = 2_000;
     /** The most fingerprints the report's table tracks. */
     static final int TABLE_CAPACITY = 20_000;
-    /** A preset is preferred to a less specific one that matches at most this much more often. */
-    private static final double DETECT_SHARE = 0.9;
     /** Continuation lines searched for the throwable's class and frame before the event is decided anyway. */
     private static final int MAX_DEFERRED_LINES = 8;
     private static final int PROGRESS_EVERY_LINES = 8_192;
@@ -78,7 +76,7 @@ final class Replay {
     private final long summaryInterval;
 
     private LogFormat format;
-    private LogFormat.LineMatcher matcher;
+    private LineMatcher matcher;
     private TimestampParser times;
     private OutputStream out;
 
@@ -189,6 +187,11 @@ final class Replay {
         return format;
     }
 
+    /** Returns whether the format was detected rather than given. */
+    boolean detected() {
+        return settings.format() == null;
+    }
+
     Timeline timeline() {
         return timeline;
     }
@@ -200,14 +203,18 @@ final class Replay {
     private void line(LineReader reader) throws IOException {
         counts.lines++;
         String text = reader.text();
-        if (matcher.match(text)) {
-            long ts = times.parse(text, matcher.tsStart(), matcher.tsEnd());
+        boolean matched = matcher.match(text);
+        long ts = matched ? matcher.timestamp(times) : TimestampParser.INVALID;
+        if (ts != TimestampParser.INVALID || (matched && matcher.isFull())) {
             resolvePending();
             if (ts == TimestampParser.INVALID) {
                 counts.badTimestampLines++;
                 inEvent = false;
                 passThrough(reader);
                 return;
+            }
+            if (!matcher.isFull()) {
+                counts.leadOnlyLines++;
             }
             event(reader, text, ts);
             return;
@@ -264,6 +271,10 @@ final class Replay {
         String message = matcher.message();
         String logger = matcher.logger();
         String level = matcher.level();
+        if (matcher.format().isJson()) {
+            jsonEvent(reader, message, logger, level, text, ts);
+            return;
+        }
         if (throwableInKey && !reader.isCut()) {
             pending = true;
             pendingMessage = message;
@@ -327,7 +338,8 @@ final class Replay {
 
     private boolean decide(String template, String logger, String level, String line) {
         counts.events++;
-        int verdict = judge.judge(template, logger, level);
+        Object probe = fingerprinter.probe(template, false, logger, level, null);
+        int verdict = judge.judgeProbed(probe, logger, level);
         if (verdict == EventJudge.EXEMPT) {
             counts.exemptEvents++;
             return true;
@@ -336,7 +348,7 @@ final class Replay {
         if (suppressed) {
             counts.suppressedEvents++;
         }
-        table.count(fingerprinter.probe(template, false, logger, level, null), line, logger, level, suppressed);
+        table.count(probe, line, logger, level, suppressed);
         return !suppressed;
     }
 
@@ -379,7 +391,7 @@ final class Replay {
         }
         LineTemplate template = null;
         if (out != null) {
-            LogFormat.LineMatcher m = format.matcher();
+            LineMatcher m = format.matcher();
             template = m.match(lastEventLine) ? m.template() : LineTemplate.PLAIN;
         }
         for (SuppressionSummary s : summaries) {
@@ -393,7 +405,7 @@ final class Replay {
         }
     }
 
-    /** Picks the most specific preset that matches nearly as many of the first lines as the best one. */
+    /** Reads the first lines of the input and returns their format (see {@link Detection}). */
     private LogFormat detect(BufferedInputStream in, String name) throws IOException, ReplayException {
         in.mark(DETECT_BYTES + 1);
         byte[] buffer = new byte[DETECT_BYTES];
@@ -419,33 +431,8 @@ final class Replay {
                 from = i + 1;
             }
         }
-        if (lines.isEmpty()) {
-            return LogFormat.PRESETS.get(0);
-        }
-        int[] matches = new int[LogFormat.PRESETS.size()];
-        int best = 0;
-        for (int f = 0; f < matches.length; f++) {
-            LogFormat candidate = LogFormat.PRESETS.get(f);
-            LogFormat.LineMatcher m = candidate.matcher();
-            TimestampParser p = new TimestampParser(settings.zone(), settings.date(), settings.timestampPattern());
-            for (String line : lines) {
-                if (m.match(line) && p.parse(line, m.tsStart(), m.tsEnd()) != TimestampParser.INVALID) {
-                    matches[f]++;
-                }
-            }
-            best = Math.max(best, matches[f]);
-        }
-        if (best == 0) {
-            throw new ReplayException(name + ": none of the first " + lines.size() + " lines starts like a log "
-                    + "event of a known format; name the format with --format or describe it with --pattern "
-                    + "(see --help)");
-        }
-        for (int f = 0; f < matches.length; f++) {
-            if (matches[f] >= DETECT_SHARE * best) {
-                return LogFormat.PRESETS.get(f);
-            }
-        }
-        throw new AssertionError("unreachable");
+        return Detection.detect(lines, () -> new TimestampParser(settings.zone(), settings.date(),
+                settings.timestampPattern()), name);
     }
 
     private InputStream open(String name) throws IOException {
@@ -497,6 +484,44 @@ final class Replay {
             }
         }
         return false;
+    }
+
+    /**
+     * Decides an event of a JSON line: its throwable, when part of the fingerprint, is in the line itself, and its
+     * message may be the template of a call with arguments (Logback's JsonEncoder), which is not masked.
+     */
+    private void jsonEvent(LineReader reader, String message, String logger, String level, String text, long ts)
+            throws IOException {
+        String template = message;
+        if (throwableInKey && matcher.throwableClass() != null) {
+            template += " with " + matcher.throwableClass();
+            if (frameInKey && matcher.throwableFrame() != null) {
+                template += " at " + matcher.throwableFrame();
+            }
+        }
+        eventPassed = matcher.messageIsTemplate() ? decideTemplate(template, logger, level, text)
+                : decide(template, logger, level, text);
+        timeline.add(ts, 1, eventPassed ? 1 : 0);
+        if (eventPassed) {
+            counts.passedLines++;
+            write(reader);
+        }
+    }
+
+    /** Decides an event whose message is the template of a call with arguments: it is not masked. */
+    private boolean decideTemplate(String template, String logger, String level, String line) {
+        counts.events++;
+        int verdict = judge.judgeTemplate(template, logger, level);
+        if (verdict == EventJudge.EXEMPT) {
+            counts.exemptEvents++;
+            return true;
+        }
+        boolean suppressed = verdict == EventJudge.SUPPRESSED;
+        if (suppressed) {
+            counts.suppressedEvents++;
+        }
+        table.count(fingerprinter.probe(template, true, logger, level, null), line, logger, level, suppressed);
+        return !suppressed;
     }
 
     /** The input is not in any format the tool knows. */

@@ -11,6 +11,8 @@ final class ReplayCounts {
     long lines;
     long bytes;
     long eventLines;
+    /** Event lines that start like the format up to a valid timestamp but do not match the rest of it. */
+    long leadOnlyLines;
     long continuationLines;
     /** Lines outside any event (before the first, or after an unparsable timestamp) that start none. */
     long unparsedLines;

@@ -29,7 +29,8 @@ final class Report {
     }
 
     /** Everything the report shows. */
-    record Input(String source, LogFormat format, FloodgateConfig config, Map<String, String> options,
+    record Input(String source, LogFormat format, boolean detected, FloodgateConfig config,
+            Map<String, String> options,
             String fingerprint, ZoneId zone, ReplayCounts counts, FingerprintTable table, Timeline timeline, int top,
             String out, String plot) {
     }
@@ -37,8 +38,7 @@ final class Report {
     static void print(PrintStream p, Input in) {
         ReplayCounts c = in.counts();
         p.printf(Locale.ROOT, "Floodgate replay of %s%n", in.source());
-        p.printf(Locale.ROOT, "  format   %s%n", c.lines == 0 ? "- (empty input)"
-                : in.format().name().equals("custom") ? in.format().description() : in.format().name());
+        p.printf(Locale.ROOT, "  format   %s%n", c.lines == 0 ? "- (empty input)" : format(in));
         p.printf(Locale.ROOT, "  filter   %s; maxKeys %,d; summaryInterval %s; fingerprint %s%n",
                 in.config().limiter().describe(), in.config().maxKeys(),
                 DurationText.format(in.config().summaryIntervalMillis()), in.fingerprint());
@@ -64,6 +64,10 @@ final class Report {
         p.println();
         p.printf(Locale.ROOT, "  continuation lines    %,14d   stack traces and other lines without a timestamp, "
                 + "kept or dropped with their event%n", c.continuationLines);
+        if (c.leadOnlyLines > 0) {
+            p.printf(Locale.ROOT, "  not in the layout     %,14d   events with the format's timestamp but not the rest "
+                    + "of its layout; message read after the timestamp%n", c.leadOnlyLines);
+        }
         if (c.unparsedLines > 0) {
             p.printf(Locale.ROOT, "  unparsed lines        %,14d   not in an event (before the first one, or after an "
                     + "unparsable timestamp); passed unchanged%n", c.unparsedLines);
@@ -179,6 +183,16 @@ final class Report {
             p.printf(Locale.ROOT, "  %,14d %,14d %,14d  %s%n", b.offered(), b.passed(), b.suppressed(),
                     time(b.startMillis(), in.zone(), dates));
         }
+    }
+
+    /** Returns the format line: its name (or pattern, or mix), how it was found, and the lines it could not parse. */
+    private static String format(Input in) {
+        LogFormat f = in.format();
+        String name = f.name().equals("custom") || f.isMixed() ? f.description() : f.name();
+        ReplayCounts c = in.counts();
+        long unparsed = c.leadOnlyLines + c.unparsedLines + c.badTimestampLines;
+        return String.format(Locale.ROOT, "%s%s; %,d line%s it could not parse", name,
+                in.detected() ? " (detected)" : "", unparsed, unparsed == 1 ? "" : "s");
     }
 
     private static String oneLine(String s) {

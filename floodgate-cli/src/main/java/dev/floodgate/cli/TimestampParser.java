@@ -19,11 +19,15 @@ import java.util.Locale;
  * Turns the timestamps of one log, line after line, into epoch milliseconds, and writes new ones in the same shape.
  *
  * <p>Without a custom format it reads, by shape: ISO-8601 and its log variants ({@code 2024-05-01T10:00:00.123Z},
- * {@code 2024-05-01 10:00:00,123}, with or without fraction and offset), time of day alone ({@code 10:00:00.123},
- * Logback's and Log4j2's default) and the syslog RFC 3164 stamp ({@code May  1 10:00:00}). A time of day alone is
- * placed on the start date and moves to the next day when the time jumps back by more than 12 hours (midnight);
- * a syslog stamp takes the start date's year and moves to the next year when the month jumps back by more than
- * six. Timestamps without an offset are in the given zone.
+ * {@code 2024-05-01 10:00:00,123}, {@code 2024/05/01 10:00:00}, {@code 2005.11.09 12:34:56}, with or without
+ * fraction and offset), time of day alone ({@code 10:00:00.123}, Logback's and Log4j2's default), the syslog RFC
+ * 3164 stamp ({@code May  1 10:00:00}), other two-part dates ({@code 17/06/09 20:10:40}, {@code 081109 203615},
+ * {@code 03-17 16:13:38.811}, {@code 10.30 16:49:06}, {@code 20171223-22:15:29:606}), the Common Log Format's
+ * {@code 10/Oct/2000:13:55:36 -0700}, ctime ({@code Sun Dec 04 04:47:44 2005}) and epoch seconds, milliseconds,
+ * microseconds or nanoseconds told apart by their number of digits. A time of day alone is placed on the start
+ * date and moves to the next day when the time jumps back by more than 12 hours (midnight); a date without a year
+ * takes the start date's year and moves to the next year when the month jumps back by more than six. Timestamps
+ * without an offset are in the given zone.
  *
  * <p>Not thread-safe: it keeps the current day and year. Parsing a built-in shape allocates nothing.
  */
@@ -36,6 +40,13 @@ final class TimestampParser {
     private static final long HALF_DAY_MILLIS = MILLIS_PER_DAY / 2;
     private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
         "Nov", "Dec"};
+
+    private static final int SHAPE_ISO = 0;
+    private static final int SHAPE_SYSLOG = 1;
+    private static final int SHAPE_PATTERN = 2;
+    private static final int SHAPE_EPOCH = 3;
+    private static final int ZONE_LOCAL = 0;
+    private static final int ZONE_READ = 1;
 
     private static final int OFFSET_NONE = 0;
     private static final int OFFSET_Z = 1;
@@ -55,10 +66,23 @@ final class TimestampParser {
     private long cachedHour = Long.MIN_VALUE;
     private int cachedOffsetSeconds;
 
+    // The time of day and fraction read by readTime().
+    private long readTimeOfDay;
+    private int readFractionDigits;
+    private char readFractionSeparator = '.';
+
     // Shape of the last timestamp read, for format().
     private boolean shapeKnown;
-    private boolean shapeSyslog;
+    private int shapeKind;
     private boolean shapeDate;
+    private char shapeDateSeparator = '-';
+    /** Of SHAPE_PATTERN: the DateTimeFormatter pattern of the date and time, and what follows the fraction. */
+    private String shapePattern;
+    private String shapeSuffix;
+    /** Of SHAPE_EPOCH: 0 for seconds, 3 for milliseconds, 6 for microseconds, 9 for nanoseconds. */
+    private int shapeEpochDigits;
+    private DateTimeFormatter shapeFormatter;
+    private String shapeFormatterPattern;
     private char shapeSeparator = 'T';
     private char shapeFractionSeparator = '.';
     private int shapeFractionDigits = 3;
@@ -108,10 +132,287 @@ final class TimestampParser {
         if (custom != null) {
             return parseCustom(s.subSequence(from, to).toString());
         }
-        if (to - from >= 15 && isUpper(s.charAt(from))) {
-            return parseSyslog(s, from, to);
+        if (to <= from) {
+            return INVALID;
         }
-        return parseIso(s, from, to);
+        if (isUpper(s.charAt(from))) {
+            return to - from == 15 ? parseSyslog(s, from, to) : parseCtime(s, from, to);
+        }
+        int n = 0;
+        while (from + n < to && isDigit(s.charAt(from + n))) {
+            n++;
+        }
+        char next = from + n < to ? s.charAt(from + n) : 0;
+        if (n >= 9 && (next == 0 || next == '.')) {
+            return parseEpoch(s, from, to, n);
+        }
+        switch (n) {
+            case 2:
+                if (next == ':') {
+                    return parseIso(s, from, to);
+                }
+                if (next == '/' && from + 3 < to && isUpper(s.charAt(from + 3))) {
+                    return parseCommonLog(s, from, to);
+                }
+                return next == '/' ? parseShortYear(s, from, to) : parseMonthDay(s, from, to, next);
+            case 4:
+                return parseIso(s, from, to);
+            case 6:
+                return next == ' ' ? parseCompact(s, from, to) : INVALID;
+            case 8:
+                return next == '-' ? parseDashed(s, from, to) : INVALID;
+            default:
+                return INVALID;
+        }
+    }
+
+    /**
+     * Reads epoch seconds (9 or 10 digits), milliseconds (12 or 13), microseconds (15 or 16) or nanoseconds (18 or
+     * 19), optionally with a fraction after a dot.
+     */
+    private long parseEpoch(CharSequence s, int from, int to, int n) {
+        int unitDigits;
+        long millisPerUnit;
+        if (n <= 10) {
+            unitDigits = 0;
+            millisPerUnit = 1000;
+        } else if (n >= 12 && n <= 13) {
+            unitDigits = 3;
+            millisPerUnit = 1;
+        } else if (n >= 15 && n <= 16) {
+            unitDigits = 6;
+            millisPerUnit = 0;
+        } else if (n >= 18 && n <= 19) {
+            unitDigits = 9;
+            millisPerUnit = 0;
+        } else {
+            return INVALID;
+        }
+        long value = 0;
+        for (int k = 0; k < n; k++) {
+            value = value * 10 + (s.charAt(from + k) - '0');
+        }
+        int fractionDigits = 0;
+        long fractionMillis = 0;
+        if (from + n < to) {
+            int i = from + n + 1;
+            long scale = millisPerUnit == 0 ? 0 : millisPerUnit * 100;
+            while (i < to && isDigit(s.charAt(i))) {
+                fractionMillis += (s.charAt(i) - '0') * scale / 1000;
+                scale /= 10;
+                fractionDigits++;
+                i++;
+            }
+            if (i != to || fractionDigits == 0 || fractionDigits > 9) {
+                return INVALID;
+            }
+        }
+        long millis;
+        if (millisPerUnit == 0) {
+            millis = value / (unitDigits == 6 ? 1_000L : 1_000_000L);
+        } else {
+            millis = value * millisPerUnit + fractionMillis;
+        }
+        shapeKnown = true;
+        shapeKind = SHAPE_EPOCH;
+        shapeEpochDigits = unitDigits;
+        shapeFractionDigits = fractionDigits;
+        return millis;
+    }
+
+    /** Reads {@code EEE MMM dd HH:mm:ss[.f] yyyy}, as C's ctime and Apache's error log write it. */
+    private long parseCtime(CharSequence s, int from, int to) {
+        if (to - from < 24 || s.charAt(from + 3) != ' ' || s.charAt(from + 7) != ' '
+                || s.charAt(from + 10) != ' ' || s.charAt(to - 5) != ' ') {
+            return INVALID;
+        }
+        int month = month(s, from + 4);
+        int d = s.charAt(from + 8) == ' ' ? digits(s, from + 9, 1) : digits(s, from + 8, 2);
+        int y = digits(s, to - 4, 4);
+        int i = readTime(s, from + 11, to - 5, ".");
+        if (month < 0 || d < 1 || y < 0 || i != to - 5 || d > lengthOfMonth(y, month)) {
+            return INVALID;
+        }
+        return local(y, month, d, "EEE MMM dd HH:mm:ss", " yyyy", ZONE_LOCAL, 0);
+    }
+
+    /** Reads {@code dd/MMM/yyyy:HH:mm:ss Z}, the stamp of the Common Log Format (Apache, Nginx access logs). */
+    private long parseCommonLog(CharSequence s, int from, int to) {
+        if (to - from != 26 || s.charAt(from + 6) != '/' || s.charAt(from + 11) != ':'
+                || s.charAt(from + 20) != ' ') {
+            return INVALID;
+        }
+        int d = digits(s, from, 2);
+        int month = month(s, from + 3);
+        int y = digits(s, from + 7, 4);
+        int i = readTime(s, from + 12, from + 20, "");
+        char sign = s.charAt(from + 21);
+        int oh = digits(s, from + 22, 2);
+        int om = digits(s, from + 24, 2);
+        if (month < 0 || d < 1 || y < 0 || i != from + 20 || d > lengthOfMonth(y, month)
+                || (sign != '+' && sign != '-') || oh < 0 || oh > 18 || om < 0 || om > 59) {
+            return INVALID;
+        }
+        int offset = (sign == '-' ? -1 : 1) * (oh * 3600 + om * 60);
+        return local(y, month, d, "dd/MMM/yyyy:HH:mm:ss", " Z", ZONE_READ, offset);
+    }
+
+    /** Reads {@code yy/MM/dd HH:mm:ss[.f]} (Spark's log4j layout). */
+    private long parseShortYear(CharSequence s, int from, int to) {
+        if (to - from < 17 || s.charAt(from + 5) != '/' || s.charAt(from + 8) != ' ') {
+            return INVALID;
+        }
+        int y = digits(s, from, 2);
+        int month = digits(s, from + 3, 2);
+        int d = digits(s, from + 6, 2);
+        if (y < 0 || readTime(s, from + 9, to, ".,") != to || !isDate(2000 + y, month, d)) {
+            return INVALID;
+        }
+        return local(2000 + y, month, d, "yy/MM/dd HH:mm:ss", "", ZONE_LOCAL, 0);
+    }
+
+    /** Reads {@code MM-dd HH:mm:ss[.f]} (Android's logcat) and {@code MM.dd HH:mm:ss[.f]}, in the current year. */
+    private long parseMonthDay(CharSequence s, int from, int to, char separator) {
+        if ((separator != '-' && separator != '.') || to - from < 14 || s.charAt(from + 5) != ' ') {
+            return INVALID;
+        }
+        int month = digits(s, from, 2);
+        int d = digits(s, from + 3, 2);
+        if (month < 1 || month > 12 || d < 1 || readTime(s, from + 6, to, ".,") != to) {
+            return INVALID;
+        }
+        int y = yearOf(month);
+        if (d > lengthOfMonth(y, month)) {
+            return INVALID;
+        }
+        acceptYear(y, month);
+        return local(y, month, d, separator == '-' ? "MM-dd HH:mm:ss" : "MM.dd HH:mm:ss", "", ZONE_LOCAL, 0);
+    }
+
+    /** Reads {@code yyMMdd HHmmss} (Hadoop HDFS). */
+    private long parseCompact(CharSequence s, int from, int to) {
+        if (to - from != 13) {
+            return INVALID;
+        }
+        int y = digits(s, from, 2);
+        int month = digits(s, from + 2, 2);
+        int d = digits(s, from + 4, 2);
+        int h = digits(s, from + 7, 2);
+        int mi = digits(s, from + 9, 2);
+        int sec = digits(s, from + 11, 2);
+        if (y < 0 || !isDate(2000 + y, month, d) || !isTime(h, mi, sec)) {
+            return INVALID;
+        }
+        readTimeOfDay = ((h * 60L + mi) * 60L + Math.min(sec, 59)) * 1000L;
+        readFractionDigits = 0;
+        return local(2000 + y, month, d, "yyMMdd HHmmss", "", ZONE_LOCAL, 0);
+    }
+
+    /** Reads {@code yyyyMMdd-HH:mm:ss[:SSS]}. */
+    private long parseDashed(CharSequence s, int from, int to) {
+        int y = digits(s, from, 4);
+        int month = digits(s, from + 4, 2);
+        int d = digits(s, from + 6, 2);
+        if (y < 0 || !isDate(y, month, d) || readTime(s, from + 9, to, ".,:") != to) {
+            return INVALID;
+        }
+        return local(y, month, d, "yyyyMMdd-HH:mm:ss", "", ZONE_LOCAL, 0);
+    }
+
+    /**
+     * Reads {@code HH:mm:ss} and an optional fraction after one of {@code fractionSeparators} into
+     * {@link #readTimeOfDay}; returns the index after it, or -1.
+     */
+    private int readTime(CharSequence s, int i, int to, String fractionSeparators) {
+        if (to - i < 8 || s.charAt(i + 2) != ':' || s.charAt(i + 5) != ':') {
+            return -1;
+        }
+        int h = digits(s, i, 2);
+        int mi = digits(s, i + 3, 2);
+        int sec = digits(s, i + 6, 2);
+        if (!isTime(h, mi, sec)) {
+            return -1;
+        }
+        i += 8;
+        int millis = 0;
+        int fractionDigits = 0;
+        if (i < to && fractionSeparators.indexOf(s.charAt(i)) >= 0) {
+            readFractionSeparator = s.charAt(i++);
+            int scale = 100;
+            while (i < to && isDigit(s.charAt(i))) {
+                millis += (s.charAt(i) - '0') * scale;
+                scale /= 10;
+                fractionDigits++;
+                i++;
+            }
+            if (fractionDigits == 0 || fractionDigits > 9) {
+                return -1;
+            }
+        }
+        readFractionDigits = fractionDigits;
+        readTimeOfDay = ((h * 60L + mi) * 60L + Math.min(sec, 59)) * 1000L + millis;
+        return i;
+    }
+
+    /**
+     * Returns the date and {@link #readTimeOfDay} as epoch milliseconds, remembering the shape for {@link #format}:
+     * {@code pattern} for the date and time, the fraction read, then {@code suffix}.
+     */
+    private long local(int y, int month, int d, String pattern, String suffix, int zoneKind, int offsetSeconds) {
+        shapeKnown = true;
+        shapeKind = SHAPE_PATTERN;
+        shapePattern = pattern;
+        shapeSuffix = suffix;
+        shapeFractionDigits = readFractionDigits;
+        shapeFractionSeparator = readFractionSeparator;
+        shapeOffset = zoneKind == ZONE_READ ? OFFSET_PLAIN : OFFSET_NONE;
+        shapeOffsetSeconds = offsetSeconds;
+        long epochDay = epochDay(y, month, d);
+        if (zoneKind == ZONE_READ) {
+            return epochDay * MILLIS_PER_DAY + readTimeOfDay - offsetSeconds * 1000L;
+        }
+        return localToEpochMillis(epochDay, readTimeOfDay);
+    }
+
+    /** Returns the month (1 to 12) of the English abbreviation at {@code s[i]}, or -1. */
+    private static int month(CharSequence s, int i) {
+        if (i + 3 > s.length()) {
+            return -1;
+        }
+        for (int m = 0; m < 12; m++) {
+            String name = MONTHS[m];
+            if (s.charAt(i) == name.charAt(0) && s.charAt(i + 1) == name.charAt(1)
+                    && s.charAt(i + 2) == name.charAt(2)) {
+                return m + 1;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isDate(int y, int month, int d) {
+        return month >= 1 && month <= 12 && d >= 1 && d <= lengthOfMonth(y, month);
+    }
+
+    private static boolean isTime(int h, int mi, int sec) {
+        return h >= 0 && h <= 23 && mi >= 0 && mi <= 59 && sec >= 0 && sec <= 60;
+    }
+
+    /** Returns the year of a date without one: the current year, or the next or previous one at a turn of year. */
+    private int yearOf(int month) {
+        int y = year;
+        if (lastMonth > 0) {
+            if (lastMonth - month > 6) {
+                y++;
+            } else if (month - lastMonth > 6) {
+                y--;
+            }
+        }
+        return y;
+    }
+
+    private void acceptYear(int y, int month) {
+        year = y;
+        lastMonth = month;
     }
 
     private long parseIso(CharSequence s, int from, int to) {
@@ -120,7 +421,9 @@ final class TimestampParser {
         int mo = 0;
         int d = 0;
         char separator = 'T';
-        if (to - i >= 10 && s.charAt(i + 4) == '-' && s.charAt(i + 7) == '-') {
+        char dateSeparator = '-';
+        if (to - i >= 10 && isDateSeparator(s.charAt(i + 4)) && s.charAt(i + 7) == s.charAt(i + 4)) {
+            dateSeparator = s.charAt(i + 4);
             y = digits(s, i, 4);
             mo = digits(s, i + 5, 2);
             d = digits(s, i + 8, 2);
@@ -201,6 +504,7 @@ final class TimestampParser {
             epochDay = epochDay(y, mo, d);
         }
         rememberIso(y >= 0, separator, fractionSeparator, fractionDigits, offsetKind, offsetSeconds);
+        shapeDateSeparator = dateSeparator;
         if (offsetKind == OFFSET_NONE) {
             return localToEpochMillis(epochDay, timeOfDay);
         }
@@ -210,7 +514,7 @@ final class TimestampParser {
     private void rememberIso(boolean date, char separator, char fractionSeparator, int fractionDigits,
             int offsetKind, int offsetSeconds) {
         shapeKnown = true;
-        shapeSyslog = false;
+        shapeKind = SHAPE_ISO;
         shapeDate = date;
         shapeSeparator = separator;
         shapeFractionSeparator = fractionSeparator;
@@ -237,15 +541,7 @@ final class TimestampParser {
         if (to - from != 15 || s.charAt(from + 3) != ' ' || s.charAt(from + 6) != ' ') {
             return INVALID;
         }
-        int month = -1;
-        for (int m = 0; m < 12; m++) {
-            String name = MONTHS[m];
-            if (s.charAt(from) == name.charAt(0) && s.charAt(from + 1) == name.charAt(1)
-                    && s.charAt(from + 2) == name.charAt(2)) {
-                month = m + 1;
-                break;
-            }
-        }
+        int month = month(s, from);
         int d = s.charAt(from + 4) == ' ' ? digits(s, from + 5, 1) : digits(s, from + 4, 2);
         if (month < 0 || d < 1 || s.charAt(from + 9) != ':' || s.charAt(from + 12) != ':') {
             return INVALID;
@@ -256,21 +552,13 @@ final class TimestampParser {
         if (h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 60) {
             return INVALID;
         }
-        int y = year;
-        if (lastMonth > 0) {
-            if (lastMonth - month > 6) {
-                y++;
-            } else if (month - lastMonth > 6) {
-                y--;
-            }
-        }
+        int y = yearOf(month);
         if (d > lengthOfMonth(y, month)) {
             return INVALID;
         }
-        year = y;
-        lastMonth = month;
+        acceptYear(y, month);
         shapeKnown = true;
-        shapeSyslog = true;
+        shapeKind = SHAPE_SYSLOG;
         long timeOfDay = ((h * 60L + mi) * 60L + Math.min(sec, 59)) * 1000L;
         return localToEpochMillis(epochDay(y, month, d), timeOfDay);
     }
@@ -335,12 +623,18 @@ final class TimestampParser {
         if (!shapeKnown) {
             return Instant.ofEpochMilli(epochMillis).toString();
         }
+        if (shapeKind == SHAPE_EPOCH) {
+            return formatEpoch(epochMillis);
+        }
         Instant instant = Instant.ofEpochMilli(epochMillis);
-        ZoneOffset offset = shapeSyslog || shapeOffset == OFFSET_NONE ? zone.getRules().getOffset(instant)
-                : ZoneOffset.ofTotalSeconds(shapeOffsetSeconds);
+        ZoneOffset offset = shapeKind == SHAPE_SYSLOG || shapeOffset == OFFSET_NONE
+                ? zone.getRules().getOffset(instant) : ZoneOffset.ofTotalSeconds(shapeOffsetSeconds);
+        if (shapeKind == SHAPE_PATTERN) {
+            return formatPattern(instant.atOffset(offset));
+        }
         LocalDateTime t = LocalDateTime.ofInstant(instant, offset);
         StringBuilder sb = new StringBuilder(32);
-        if (shapeSyslog) {
+        if (shapeKind == SHAPE_SYSLOG) {
             sb.append(MONTHS[t.getMonthValue() - 1]).append(' ');
             if (t.getDayOfMonth() < 10) {
                 sb.append(' ');
@@ -350,8 +644,8 @@ final class TimestampParser {
             return sb.toString();
         }
         if (shapeDate) {
-            pad(sb, t.getYear(), 4).append('-');
-            pad(sb, t.getMonthValue(), 2).append('-');
+            pad(sb, t.getYear(), 4).append(shapeDateSeparator);
+            pad(sb, t.getMonthValue(), 2).append(shapeDateSeparator);
             pad(sb, t.getDayOfMonth(), 2).append(shapeSeparator);
         }
         appendTime(sb, t);
@@ -385,6 +679,50 @@ final class TimestampParser {
                 break;
         }
         return sb.toString();
+    }
+
+    private String formatEpoch(long epochMillis) {
+        String whole;
+        String fraction;
+        switch (shapeEpochDigits) {
+            case 0:
+                whole = Long.toString(Math.floorDiv(epochMillis, 1000L));
+                fraction = String.format(Locale.ROOT, "%03d", Math.floorMod(epochMillis, 1000L));
+                break;
+            case 3:
+                whole = Long.toString(epochMillis);
+                fraction = "";
+                break;
+            default:
+                whole = epochMillis + "0".repeat(shapeEpochDigits - 3);
+                fraction = "";
+                break;
+        }
+        if (shapeFractionDigits == 0) {
+            return whole;
+        }
+        String digits = (fraction + "000000000").substring(0, shapeFractionDigits);
+        return whole + '.' + digits;
+    }
+
+    private String formatPattern(java.time.OffsetDateTime t) {
+        StringBuilder pattern = new StringBuilder(shapePattern);
+        if (shapeFractionDigits > 0) {
+            pattern.append(shapeFractionSeparator == '.' || shapeFractionSeparator == ',' ? shapeFractionSeparator
+                    : "':'");
+            pattern.append("S".repeat(shapeFractionDigits));
+        }
+        pattern.append(shapeSuffix);
+        String p = pattern.toString();
+        if (!p.equals(shapeFormatterPattern)) {
+            shapeFormatter = DateTimeFormatter.ofPattern(p, Locale.ENGLISH);
+            shapeFormatterPattern = p;
+        }
+        return shapeFormatter.format(t);
+    }
+
+    private static boolean isDateSeparator(char c) {
+        return c == '-' || c == '/' || c == '.';
     }
 
     private static void appendTime(StringBuilder sb, LocalDateTime t) {

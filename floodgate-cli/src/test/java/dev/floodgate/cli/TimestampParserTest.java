@@ -148,6 +148,86 @@ class TimestampParserTest {
         assertThat(p.format(Instant.parse("2024-05-01T10:00:00Z").toEpochMilli())).isEqualTo("01/May/2024:10:00:00");
     }
 
+    @ParameterizedTest
+    @CsvSource({
+        "1131566461, 2005-11-09T20:01:01Z",
+        "1131566461.5, 2005-11-09T20:01:01.500Z",
+        "1131566461.123456, 2005-11-09T20:01:01.123Z",
+        "999999999, 2001-09-09T01:46:39Z",
+        "1714557600123, 2024-05-01T10:00:00.123Z",
+        "1714557600123.456, 2024-05-01T10:00:00.123Z",
+        "1714557600123456, 2024-05-01T10:00:00.123Z",
+        "1714557600123456789, 2024-05-01T10:00:00.123Z",
+    })
+    void parse_epochSecondsMillisMicrosNanos_readInstantWhateverTheZone(String text, String expected) {
+        TimestampParser p = new TimestampParser(BERLIN, DAY, null);
+
+        assertThat(p.parse(text, 0, text.length())).isEqualTo(Instant.parse(expected).toEpochMilli());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"12345678", "12345678901", "12345678901234", "1131566461.", "1131566461.x",
+        "12345678901234567890"})
+    void parse_digitsOfNoEpochUnit_isInvalid(String text) {
+        TimestampParser p = new TimestampParser(BERLIN, DAY, null);
+
+        assertThat(p.parse(text, 0, text.length())).isEqualTo(TimestampParser.INVALID);
+    }
+
+    /** The two-part dates of real logs (issue 18), in the JVM zone (Berlin here), the year from --date if absent. */
+    @ParameterizedTest
+    @CsvSource({
+        "2005.11.09 12:34:56, 2005-11-09T11:34:56Z",
+        "081109 203615, 2008-11-09T19:36:15Z",
+        "10.30 16:49:06, 2024-10-30T15:49:06Z",
+        "Jun 14 15:16:01, 2024-06-14T13:16:01Z",
+        "'2015-07-29 17:41:44,747', 2015-07-29T15:41:44.747Z",
+        "17/06/09 20:10:40, 2017-06-09T18:10:40Z",
+        "03-17 16:13:38.811, 2024-03-17T15:13:38.811Z",
+        "20171223-22:15:29:606, 2017-12-23T21:15:29.606Z",
+        "2024/05/01 12:00:00, 2024-05-01T10:00:00Z",
+        "10/Oct/2000:13:55:36 -0700, 2000-10-10T20:55:36Z",
+        "Sun Dec 04 04:47:44 2005, 2005-12-04T03:47:44Z",
+        "Wed Oct 11 14:32:52.123456 2000, 2000-10-11T12:32:52.123Z",
+    })
+    void parse_twoPartDatesOfRealLogs_readInstant(String text, String expected) {
+        TimestampParser p = new TimestampParser(BERLIN, DAY, null);
+
+        assertThat(p.parse(text, 0, text.length())).isEqualTo(Instant.parse(expected).toEpochMilli());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2005.13.09 12:34:56", "081131 203615", "081109 246015", "02.30 16:49:06",
+        "17/02/29 20:10:40", "20171223-25:15:29:606", "2024/05-01 12:00:00", "32/Oct/2000:13:55:36 -0700",
+        "10/Oct/2000:13:55:36 +3000", "Sun Foo 04 04:47:44 2005", "Sun Feb 30 04:47:44 2005"})
+    void parse_impossibleTwoPartDates_areInvalid(String text) {
+        TimestampParser p = new TimestampParser(BERLIN, DAY, null);
+
+        assertThat(p.parse(text, 0, text.length())).isEqualTo(TimestampParser.INVALID);
+    }
+
+    @Test
+    void parse_monthDayWithoutYear_rollsOverAtNewYear() {
+        TimestampParser p = new TimestampParser(ZoneOffset.UTC, LocalDate.of(2023, 12, 31), null);
+
+        long dec = p.parse("12-31 23:59:59.000", 0, 18);
+        long jan = p.parse("01-01 00:00:01.000", 0, 18);
+
+        assertThat(jan - dec).isEqualTo(2_000);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2005.11.09 12:34:56", "2024/05/01 12:00:00.123", "081109 203615", "10.30 16:49:06",
+        "17/06/09 20:10:40", "03-17 16:13:38.811", "20171223-22:15:29:606", "10/Oct/2000:13:55:36 -0700",
+        "Sun Dec 04 04:47:44 2005", "Wed Oct 11 14:32:52.123000 2000", "1131566461", "1131566461.123",
+        "1714557600123", "1714557600123000"})
+    void format_afterParsingATwoPartDateOrEpoch_writesTheSameShape(String text) {
+        TimestampParser p = new TimestampParser(BERLIN, DAY, null);
+        long millis = p.parse(text, 0, text.length());
+
+        assertThat(p.format(millis)).isEqualTo(text);
+    }
+
     @Test
     void epochDay_matchesJavaTime() {
         for (LocalDate d = LocalDate.of(1899, 12, 25); d.isBefore(LocalDate.of(2101, 1, 5)); d = d.plusDays(13)) {

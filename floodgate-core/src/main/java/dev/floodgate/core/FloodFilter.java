@@ -120,7 +120,21 @@ public final class FloodFilter {
      */
     public boolean suppress(String template, boolean hasArguments, String loggerName, Object level,
             Throwable thrown) {
-        Object probe = fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
+        return suppressProbed(fingerprinter.probe(template, hasArguments, loggerName, level, thrown), loggerName,
+                level);
+    }
+
+    /**
+     * Counts one call whose fingerprint the caller took itself, and returns whether to drop it: for a caller that
+     * needs the fingerprint for more than this decision, so that the message is fingerprinted (and masked) once.
+     *
+     * @param probe this thread's latest {@link Fingerprinter#probe} of the call, made by {@code config().fingerprinter()}
+     *     (or a fingerprinter with the same settings); not null
+     * @param loggerName the logger's name
+     * @param level the framework's level object
+     * @return true to drop the call
+     */
+    public boolean suppressProbed(Object probe, String loggerName, Object level) {
         long now = clock.millis();
         Gate<Subject> gate = ledger.find(probe);
         if (gate != null) {

@@ -54,7 +54,8 @@ public enum Option {
             "make the throwable's class and first stack frame part of the fingerprint"),
     /** Masking of variable tokens. */
     MASK_TOKENS(Type.BOOLEAN, "maskTokens", "true",
-            "group messages logged without arguments by masking numbers, hex, UUIDs, IPs and quoted strings"),
+            "group messages logged without arguments by masking numbers, times, dates, durations, hex, UUIDs, IPs"
+                    + " and quoted strings"),
     /** Marker names that exempt an event. */
     EXEMPT_MARKERS(Type.NAMES, "exemptMarkers", "FLOODGATE_EXEMPT", "comma-separated marker names that are never limited"),
     /** Level below which nothing is limited. */

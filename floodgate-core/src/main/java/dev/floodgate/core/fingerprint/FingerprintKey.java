@@ -1,27 +1,31 @@
 package dev.floodgate.core.fingerprint;
 
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * A fingerprint made of more than a plain template: a masked or cut template, and optionally the logger, the
  * level and the throwable's class and first frame.
  *
- * <p>Two forms share this class. A <em>probe</em> describes the current event without allocating: its text is
- * either the first {@code length} characters of the raw template, or the masked text in a buffer it owns. It
- * belongs to one thread and is reused for every event. A <em>frozen</em> key holds the finished text as a string and
- * is immutable; it is what the ledger stores. Both forms hash and compare by the same effective text (the hash is
- * {@link String#hashCode()} of the finished text), so a probe finds its frozen key.
+ * <p>Two forms share this class. A <em>probe</em> describes the current event without allocating: its text is the
+ * first {@code length} characters of the raw template (copied into a buffer it owns), masked where {@link TokenMasker#scan} found tokens (their
+ * positions are kept, the masked text is not built). It belongs to one thread and is reused for every event. A
+ * <em>frozen</em> key holds the finished text as a string and is immutable; it is what the ledger stores. Both forms
+ * hash and compare by the same effective text (the hash is {@link String#hashCode()} of the finished text), so a
+ * probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's text.
  */
 final class FingerprintKey {
 
-    /** The text, or null while the masked text sits in {@link #buffer}. */
+    /** The raw template of a probe, or the finished text of a frozen key. */
     private String text;
-    /** The number of significant characters of {@link #text} or {@link #buffer}. */
+    /** The number of characters of {@link #text} that count. */
     private int length;
-    /** A probe's own buffers for masking; null in frozen keys. */
+    /** The number of tokens found in {@link #text} ({@link #tokens}); 0 in frozen keys. */
+    private int tokenCount;
+    /** The length of the effective text: masked if {@link #tokenCount} is not 0, else {@link #length}. */
+    private int effectiveLength;
+    /** A probe's copy of the characters of {@link #text} that count, and its token positions; null in frozen keys. */
     private char[] raw;
-    private char[] buffer;
+    private int[] tokens;
     private String loggerName;
     private Object level;
     private Class<?> thrownClass;
@@ -33,6 +37,8 @@ final class FingerprintKey {
     FingerprintKey text(String template, int length, int hashOfText) {
         this.text = template;
         this.length = length;
+        this.tokenCount = 0;
+        this.effectiveLength = length;
         this.textHash = hashOfText;
         return this;
     }
@@ -44,21 +50,19 @@ final class FingerprintKey {
      * @return whether any token was masked
      */
     boolean mask(String template, int length) {
-        if (raw == null || raw.length < length) {
+        if (tokens == null) {
             raw = new char[Fingerprinter.MAX_TEMPLATE_CHARS];
-            buffer = new char[TokenMasker.maxMaskedLength(Fingerprinter.MAX_TEMPLATE_CHARS)];
+            tokens = new int[2 * Fingerprinter.MAX_TEMPLATE_CHARS];
         }
         template.getChars(0, length, raw, 0);
-        long result = TokenMasker.mask(raw, length, buffer);
-        int n = TokenMasker.maskedLength(result);
-        int h = 0;
-        for (int i = 0; i < n; i++) {
-            h = 31 * h + buffer[i];
-        }
-        this.text = null;
-        this.length = n;
-        this.textHash = h;
-        return TokenMasker.hasTokens(result);
+        long result = TokenMasker.scan(raw, length, tokens);
+        int count = TokenMasker.tokenCount(result);
+        this.text = template;
+        this.length = length;
+        this.tokenCount = count;
+        this.effectiveLength = count == 0 ? length : TokenMasker.maskedLength(length, tokens, count);
+        this.textHash = TokenMasker.maskedHash(result);
+        return count != 0;
     }
 
     /** Sets the other parts of this probe and finishes its hash. */
@@ -80,6 +84,7 @@ final class FingerprintKey {
         FingerprintKey frozen = new FingerprintKey();
         frozen.text = effectiveText();
         frozen.length = frozen.text.length();
+        frozen.effectiveLength = frozen.length;
         frozen.textHash = textHash;
         frozen.loggerName = loggerName;
         frozen.level = level;
@@ -91,8 +96,8 @@ final class FingerprintKey {
 
     /** Returns the template as summaries show it: masked and cut. */
     String effectiveText() {
-        if (text == null) {
-            return new String(buffer, 0, length);
+        if (tokenCount != 0) {
+            return TokenMasker.build(raw, length, tokens, tokenCount, effectiveLength);
         }
         return length == text.length() ? text : text.substring(0, length);
     }
@@ -120,7 +125,7 @@ final class FingerprintKey {
         }
         FingerprintKey k = (FingerprintKey) o;
         return hash == k.hash
-                && length == k.length
+                && effectiveLength == k.effectiveLength
                 && thrownClass == k.thrownClass
                 && Objects.equals(level, k.level)
                 && Objects.equals(loggerName, k.loggerName)
@@ -129,20 +134,16 @@ final class FingerprintKey {
     }
 
     private boolean sameText(FingerprintKey k) {
-        if (text != null && k.text != null) {
+        if (tokenCount == 0 && k.tokenCount == 0) {
             return text.regionMatches(0, k.text, 0, length);
         }
-        if (text == null && k.text == null) {
-            return Arrays.equals(buffer, 0, length, k.buffer, 0, length);
+        if (k.tokenCount == 0) {
+            return TokenMasker.matches(raw, length, tokens, tokenCount, k.effectiveText());
         }
-        char[] chars = text == null ? buffer : k.buffer;
-        String string = text == null ? k.text : text;
-        for (int i = 0; i < length; i++) {
-            if (chars[i] != string.charAt(i)) {
-                return false;
-            }
+        if (tokenCount == 0) {
+            return TokenMasker.matches(k.raw, k.length, k.tokens, k.tokenCount, effectiveText());
         }
-        return true;
+        return effectiveText().equals(k.effectiveText());
     }
 
     @Override

@@ -1,25 +1,57 @@
 package dev.floodgate.core.fingerprint;
 
+import static dev.floodgate.core.fingerprint.Chars.ASCII;
+import static dev.floodgate.core.fingerprint.Chars.CLASSES;
+import static dev.floodgate.core.fingerprint.Chars.DIGIT;
+import static dev.floodgate.core.fingerprint.Chars.HEX_LETTER;
+import static dev.floodgate.core.fingerprint.Chars.LETTER;
+import static dev.floodgate.core.fingerprint.Chars.QUOTE;
+import static dev.floodgate.core.fingerprint.Chars.classOf;
+import static dev.floodgate.core.fingerprint.Chars.digits;
+import static dev.floodgate.core.fingerprint.Chars.isDigit;
+import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
+import static dev.floodgate.core.fingerprint.Chars.isPlainEnd;
+import static dev.floodgate.core.fingerprint.Chars.isWordChar;
+import static dev.floodgate.core.fingerprint.Chars.number;
+import static dev.floodgate.core.fingerprint.Chars.same;
+import static dev.floodgate.core.fingerprint.Chars.value;
+import static dev.floodgate.core.fingerprint.TimeTokens.date;
+import static dev.floodgate.core.fingerprint.TimeTokens.duration;
+import static dev.floodgate.core.fingerprint.TimeTokens.namedDate;
+import static dev.floodgate.core.fingerprint.TimeTokens.time;
+import static dev.floodgate.core.fingerprint.TimeTokens.timeAfter;
+
 /**
  * Masks the variable tokens of a rendered or concatenated message so that its repeats share one fingerprint:
- * {@code "Failed for order 12345 from 10.0.0.7"} becomes {@code "Failed for order <n> from <ip>"}.
+ * {@code "Failed for order 12345 from 10.0.0.7:5432"} becomes {@code "Failed for order <n> from <ip>"}.
  *
- * <p>Stateless and thread-safe. {@link #mask(char[], int, char[])} masks into a caller's buffer without allocating,
- * so a message can be looked up by its masked form without building a string; {@link #mask(String)} builds one.
+ * <p>Stateless and thread-safe. {@link #mask(String)} builds the masked text; {@link #scan} finds the tokens and
+ * hashes the masked text in one pass without building it or allocating, which is what a lookup needs.
  *
- * <p>Tokens, tried in this order at each position:
+ * <p>Tokens, tried in this order where a token may start (a word boundary, or a digit inside a word):
  * <ul>
  *   <li>a quoted string, {@code '...'} or {@code "..."}, opening and closing at word boundaries → the quotes
  *       around {@code <str>};</li>
+ *   <li>a date written with a month name ({@code Jul 17}, {@code Sun Jul 17}, {@code Jul 17, 2005}) → {@code <date>};
+ *       with a time after it ({@code Jun 14 15:16:01}, {@code Sun Jul 17 01:03:44 2005}) → {@code <timestamp>};</li>
  *   <li>a UUID ({@code 8-4-4-4-12} hex digits) → {@code <uuid>};</li>
  *   <li>{@code 0x} followed by hex digits → {@code <hex>};</li>
- *   <li>an IPv4 address with an optional {@code :port}, or an IPv6 address (hex groups with at least two colons
- *       and a digit) → {@code <ip>};</li>
+ *   <li>a numeric date ({@code 2024-05-01}, {@code 2024/05/01}, {@code 2005.11.09}, {@code 01/05/2024},
+ *       {@code 17/06/09}, {@code 10/Oct/2000}) → {@code <date>}; joined to a time by {@code T}, a space or a colon
+ *       ({@code 2024-05-01T10:00:00.123Z}, {@code 2015-07-29 17:41:44,747}) → {@code <timestamp>};</li>
+ *   <li>a time of day, {@code h:mm} or {@code h:mm:ss} with an optional fraction and zone ({@code 01:03:44},
+ *       {@code 10:00:00.123+02:00}) → {@code <time>}; a time is tried before an IPv6 address, so it never is one;</li>
+ *   <li>an IPv4 address with an optional {@code :port}, an IPv6 address (hex groups with at least two colons and a
+ *       digit, or starting with {@code ::}), or an IPv6 address in brackets with an optional port
+ *       ({@code [fe80::1]:8080}) → {@code <ip>};</li>
  *   <li>a word of at least 8 hex digits mixing digits and letters (hashes, ids) → {@code <hex>};</li>
+ *   <li>a number followed by a unit of time ({@code 250ms}, {@code 1.5s}, {@code 1h30m}, {@code 3000 ms},
+ *       {@code 5 seconds}) → {@code <duration>};</li>
  *   <li>a run of digits, with decimal parts ({@code 1.5}, {@code 10.2.3}) → {@code <n>}, also inside a word
  *       ({@code user42} → {@code user<n>}).</li>
  * </ul>
  * A word boundary is the start or end of the text or any character other than a letter, a digit or {@code _}.
+ * The table of examples in {@code src/docs/masking.md} is checked by a test.
  */
 public final class TokenMasker {
 
@@ -29,24 +61,57 @@ public final class TokenMasker {
     public static final String HEX = "<hex>";
     /** Placeholder of a UUID. */
     public static final String UUID = "<uuid>";
-    /** Placeholder of an IP address. */
+    /** Placeholder of an IP address, with its port if it has one. */
     public static final String IP = "<ip>";
     /** Placeholder of the content of a quoted string. */
     public static final String STRING = "<str>";
+    /** Placeholder of a date. */
+    public static final String DATE = "<date>";
+    /** Placeholder of a time of day. */
+    public static final String TIME = "<time>";
+    /** Placeholder of a date with a time. */
+    public static final String TIMESTAMP = "<timestamp>";
+    /** Placeholder of a duration: a number with a unit of time. */
+    public static final String DURATION = "<duration>";
 
-    private static final int KIND_LITERAL = 0;
-    private static final int KIND_NUMBER = 1;
-    private static final int KIND_HEX = 2;
-    private static final int KIND_UUID = 3;
-    private static final int KIND_IP = 4;
-    private static final int KIND_QUOTED = 5;
-    private static final String[] PLACEHOLDERS = {null, NUMBER, HEX, UUID, IP, STRING};
+    static final int KIND_NUMBER = 1;
+    static final int KIND_HEX = 2;
+    static final int KIND_UUID = 3;
+    static final int KIND_IP = 4;
+    static final int KIND_QUOTED = 5;
+    static final int KIND_DATE = 6;
+    static final int KIND_TIME = 7;
+    static final int KIND_TIMESTAMP = 8;
+    static final int KIND_DURATION = 9;
+    private static final String[] PLACEHOLDERS = {null, NUMBER, HEX, UUID, IP, STRING, DATE, TIME, TIMESTAMP,
+        DURATION};
+    /** {@link String#hashCode()} of each placeholder, and 31 to the power of its length. */
+    private static final int[] PLACEHOLDER_HASH = new int[PLACEHOLDERS.length];
+    private static final int[] PLACEHOLDER_POWER = new int[PLACEHOLDERS.length];
+
+    static {
+        for (int k = 1; k < PLACEHOLDERS.length; k++) {
+            PLACEHOLDER_HASH[k] = PLACEHOLDERS[k].hashCode();
+            int p = 1;
+            for (int c = 0; c < PLACEHOLDERS[k].length(); c++) {
+                p *= 31;
+            }
+            PLACEHOLDER_POWER[k] = p;
+        }
+    }
+
+    /** What {@link #token} returns where no token starts. */
+    static final long NONE = -1L;
     private static final int MIN_HEX_WORD = 8;
-    private static final int ASCII = 128;
-    private static final byte WORD_CLASS = 1;
-    private static final byte HEX_CLASS = 2;
-    /** Character classes of ASCII: letters, digits and {@code _} are word characters; digits and a–f are hex. */
-    private static final byte[] CLASSES = classes();
+    /*
+     * Scan classes, as bits: SCAN_WORD for a word character; SCAN_AT_START if it may start a token at a word
+     * boundary (a digit, a hex letter, the first letter of a month or weekday name, a quote, '[' or ':');
+     * SCAN_IN_WORD if it may inside a word (a digit). SCAN_AT_START << SCAN_WORD is SCAN_IN_WORD.
+     */
+    private static final int SCAN_WORD = 1;
+    private static final int SCAN_AT_START = 2;
+    private static final int SCAN_IN_WORD = 4;
+    private static final byte[] SCAN_CLASSES = scanClasses();
 
     private TokenMasker() {
     }
@@ -58,65 +123,205 @@ public final class TokenMasker {
 
     /** Returns the first {@code length} characters of {@code text} with their variable tokens masked. */
     public static String mask(String text, int length) {
-        char[] in = new char[length];
-        text.getChars(0, length, in, 0);
-        char[] out = new char[maxMaskedLength(length)];
-        return new String(out, 0, maskedLength(mask(in, length, out)));
-    }
-
-    /** Returns the most characters {@link #mask(char[], int, char[])} can write for {@code length} input ones. */
-    public static int maxMaskedLength(int length) {
-        // the widest expansion is an empty quoted string: 2 characters become 7
-        return length * 4;
+        char[] chars = new char[length];
+        text.getChars(0, length, chars, 0);
+        int[] tokens = new int[2 * length];
+        int count = tokenCount(scan(chars, length, tokens));
+        return count == 0 ? text.substring(0, length) : build(chars, length, tokens, count,
+                maskedLength(length, tokens, count));
     }
 
     /**
-     * Masks the first {@code length} characters of {@code in} into {@code out} without allocating; {@code out} needs
-     * {@link #maxMaskedLength} characters.
+     * Finds the tokens of the first {@code n} characters of {@code s} and hashes their masked form, in one pass and
+     * without allocating.
      *
-     * @return the number of characters written and whether any token was masked, packed: read them with
-     *     {@link #maskedLength} and {@link #hasTokens}
+     * @param tokens receives two entries per token: its start, and its end with its kind in the top 4 bits; needs
+     *     {@code 2 * n} entries
+     * @return the number of tokens and the {@link String#hashCode()} of the masked text, packed: read them with
+     *     {@link #tokenCount} and {@link #maskedHash}
      */
-    public static long mask(char[] in, int length, char[] out) {
-        int n = 0;
-        boolean masked = false;
+    static long scan(char[] s, int n, int[] tokens) {
+        int h = 0;
+        int count = 0;
+        int literalFrom = 0;
         int i = 0;
-        while (i < length) {
-            long token = token(in, i, length);
+        // what a character must be to start a token here: SCAN_AT_START outside a word, SCAN_IN_WORD inside one
+        int special = SCAN_AT_START;
+        while (i < n) {
+            char c = s[i];
+            int cls = c < ASCII ? SCAN_CLASSES[c] : Character.isLetterOrDigit(c) ? SCAN_WORD : 0;
+            if ((cls & special) == 0) {
+                special = SCAN_AT_START << (cls & SCAN_WORD);
+                i++;
+                continue;
+            }
+            boolean inWord = special == SCAN_IN_WORD;
+            long token;
+            if (isDigit(c)) {
+                token = inWord ? token(KIND_NUMBER, number(s, i, n)) : digitLed(s, i, n);
+            } else if ((cls & SCAN_WORD) != 0) {
+                token = letterLed(s, i, n);
+                if (token < 0) {
+                    i = (int) -token;
+                    special = SCAN_IN_WORD;
+                    continue;
+                }
+            } else {
+                token = c == '[' ? bracketedIpv6(s, i, n) : c == ':' ? leadingColonsIpv6(s, i, n)
+                        : quoted(s, i, n, c);
+                if (token == NONE) {
+                    special = SCAN_AT_START;
+                    i++;
+                    continue;
+                }
+            }
             int kind = kind(token);
             int end = end(token);
-            if (kind == KIND_LITERAL) {
-                System.arraycopy(in, i, out, n, end - i);
-                n += end - i;
-            } else if (kind == KIND_QUOTED) {
-                masked = true;
-                out[n++] = in[i];
-                n = put(out, n, STRING);
-                out[n++] = in[end - 1];
+            tokens[2 * count] = i;
+            tokens[2 * count + 1] = end | kind << 28;
+            count++;
+            h = hash(h, s, literalFrom, i);
+            if (kind == KIND_QUOTED) {
+                h = (31 * h + c) * PLACEHOLDER_POWER[kind] + PLACEHOLDER_HASH[kind];
+                h = 31 * h + s[end - 1];
+                special = SCAN_AT_START;
             } else {
-                masked = true;
-                n = put(out, n, PLACEHOLDERS[kind]);
+                h = h * PLACEHOLDER_POWER[kind] + PLACEHOLDER_HASH[kind];
+                special = isWordChar(s[end - 1]) ? SCAN_IN_WORD : SCAN_AT_START;
             }
+            literalFrom = end;
             i = end;
         }
-        return n | (masked ? 1L << 32 : 0L);
+        h = hash(h, s, literalFrom, n);
+        return (long) count << 32 | (h & 0xFFFFFFFFL);
     }
 
-    /** Returns the number of characters a {@link #mask(char[], int, char[])} result says it wrote. */
-    public static int maskedLength(long result) {
+    /**
+     * Returns the token that a word starting at {@code i} with a letter begins (a date with a month name, or a
+     * hex-led token), or, if none, minus the end of the word's leading letters.
+     */
+    private static long letterLed(char[] s, int i, int n) {
+        int j = i + 1;
+        while (j < n && (classOf(s[j]) == LETTER || classOf(s[j]) == HEX_LETTER)) {
+            j++;
+        }
+        char c = s[i];
+        char next = j < n ? s[j] : ' ';
+        long token = NONE;
+        if (j - i == 3 && c <= 'W' && c >= 'A' && !isDigit(next)) {
+            token = namedDate(s, i, n);
+        } else if (isHexDigit(c) && (isDigit(next) || next == '-' || next == ':')) {
+            token = hexLed(s, i, n);
+        }
+        return token == NONE ? -j : token;
+    }
+
+    /** Returns {@code h} continued by the {@link String#hashCode()} steps of {@code s[from, to)}. */
+    private static int hash(int h, char[] s, int from, int to) {
+        int i = from;
+        // four characters per step, so that the multiplications do not wait on one another
+        for (; i + 4 <= to; i += 4) {
+            h = 923_521 * h + 29_791 * s[i] + 961 * s[i + 1] + 31 * s[i + 2] + s[i + 3];
+        }
+        for (; i < to; i++) {
+            h = 31 * h + s[i];
+        }
+        return h;
+    }
+
+    /** Returns the number of tokens a {@link #scan} result counts. */
+    static int tokenCount(long result) {
+        return (int) (result >>> 32);
+    }
+
+    /** Returns the {@link String#hashCode()} of the masked text a {@link #scan} result describes. */
+    static int maskedHash(long result) {
         return (int) result;
     }
 
-    /** Returns whether a {@link #mask(char[], int, char[])} result saw at least one token. */
-    public static boolean hasTokens(long result) {
-        return (result >>> 32) != 0;
+    /** Returns the length of the masked text of {@code n} characters with the {@code count} tokens of a scan. */
+    static int maskedLength(int n, int[] tokens, int count) {
+        int length = n;
+        for (int t = 0; t < count; t++) {
+            int kind = tokenKind(tokens, t);
+            length += PLACEHOLDERS[kind].length() + (kind == KIND_QUOTED ? 2 : 0)
+                    - (tokenEnd(tokens, t) - tokenStart(tokens, t));
+        }
+        return length;
     }
 
-    private static int put(char[] out, int n, String placeholder) {
-        int length = placeholder.length();
-        placeholder.getChars(0, length, out, n);
-        return n + length;
+    /** Returns the start of token {@code t} of a {@link #scan}. */
+    static int tokenStart(int[] tokens, int t) {
+        return tokens[2 * t];
     }
+
+    /** Returns the end of token {@code t} of a {@link #scan}. */
+    static int tokenEnd(int[] tokens, int t) {
+        return tokens[2 * t + 1] & 0x0FFFFFFF;
+    }
+
+    /** Returns the kind of token {@code t} of a {@link #scan}. */
+    static int tokenKind(int[] tokens, int t) {
+        return tokens[2 * t + 1] >>> 28;
+    }
+
+    /** Returns the placeholder of a token kind. */
+    static String placeholder(int kind) {
+        return PLACEHOLDERS[kind];
+    }
+
+    /** Builds the masked text of the first {@code length} characters of {@code s} from its {@link #scan}. */
+    static String build(char[] s, int length, int[] tokens, int count, int maskedLength) {
+        StringBuilder sb = new StringBuilder(maskedLength);
+        int at = 0;
+        for (int t = 0; t < count; t++) {
+            int start = tokenStart(tokens, t);
+            int end = tokenEnd(tokens, t);
+            int kind = tokenKind(tokens, t);
+            sb.append(s, at, start - at);
+            if (kind == KIND_QUOTED) {
+                sb.append(s[start]).append(STRING).append(s[end - 1]);
+            } else {
+                sb.append(PLACEHOLDERS[kind]);
+            }
+            at = end;
+        }
+        return sb.append(s, at, length - at).toString();
+    }
+
+    /**
+     * Returns whether the masked form of the first {@code length} characters of {@code s}, described by its
+     * {@link #scan}, equals {@code text}; compares without building the masked form.
+     */
+    static boolean matches(char[] s, int length, int[] tokens, int count, String text) {
+        int at = 0;
+        int k = 0;
+        for (int t = 0; t < count; t++) {
+            int start = tokenStart(tokens, t);
+            int end = tokenEnd(tokens, t);
+            int kind = tokenKind(tokens, t);
+            if (!same(s, at, text, k, start - at)) {
+                return false;
+            }
+            k += start - at;
+            if (kind == KIND_QUOTED) {
+                if (text.charAt(k) != s[start] || !text.startsWith(STRING, k + 1)
+                        || text.charAt(k + 1 + STRING.length()) != s[end - 1]) {
+                    return false;
+                }
+                k += 2 + STRING.length();
+            } else {
+                String placeholder = PLACEHOLDERS[kind];
+                if (!text.startsWith(placeholder, k)) {
+                    return false;
+                }
+                k += placeholder.length();
+            }
+            at = end;
+        }
+        return same(s, at, text, k, length - at);
+    }
+
 
     private static int kind(long token) {
         return (int) (token >>> 32);
@@ -126,112 +331,168 @@ public final class TokenMasker {
         return (int) token;
     }
 
-    private static long token(int kind, int end) {
+    static long token(int kind, int end) {
         return ((long) kind << 32) | end;
     }
 
-    /**
-     * Returns the token starting at {@code i} packed as (kind, end); a literal token is a run of characters that
-     * contains nothing to mask: one character, or a whole word without digits (no token kind matches inside it).
-     */
-    private static long token(char[] s, int i, int length) {
-        char c = s[i];
-        boolean atBoundary = i == 0 || !isWordChar(s[i - 1]);
-        if (atBoundary && (c == '\'' || c == '"')) {
-            int close = closingQuote(s, i, length, c);
-            return token(close < 0 ? KIND_LITERAL : KIND_QUOTED, close < 0 ? i + 1 : close + 1);
+    private static long tokenOrNone(int kind, int end) {
+        return end < 0 ? NONE : token(kind, end);
+    }
+
+    /** The tokens that may start with a digit at a word boundary; always a token (at least a number). */
+    private static long digitLed(char[] s, int i, int n) {
+        int digitsEnd = i + 1;
+        while (digitsEnd < n && isDigit(s[digitsEnd])) {
+            digitsEnd++;
         }
-        if (atBoundary && isWordChar(c) && !isDigit(c)) {
-            int end = digitFreeWordEnd(s, i, length);
-            if (end > 0) {
-                return token(KIND_LITERAL, end);
+        if (digitsEnd == n || isPlainEnd(s[digitsEnd])) {
+            // a plain number, or a duration with its unit after a space: no other token is worth trying
+            int duration = digitsEnd < n && s[digitsEnd] == ' ' ? duration(s, digitsEnd, n) : -1;
+            return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, digitsEnd);
+        }
+        if (s[digitsEnd] == '.' && digitsEnd - i <= 3) {
+            // no date or time parses as an IPv4 address, so it may be tried first
+            int ip = ipv4(s, i, n);
+            if (ip > 0) {
+                return token(KIND_IP, ip);
             }
         }
-        if (!isHexDigit(c)) {
-            return token(KIND_LITERAL, i + 1);
+        long shape = shape(s, i, n);
+        int span = span(shape);
+        int end = span >= 36 ? uuid(s, i, n) : -1;
+        if (end > 0) {
+            return token(KIND_UUID, end);
         }
-        if (atBoundary) {
-            long shape = shape(s, i, length);
-            int span = (int) shape;
-            int dots = (int) (shape >>> 32) & 0xFFFF;
-            int colons = (int) (shape >>> 48);
-            int end = span >= 36 ? uuid(s, i, length) : -1;
-            if (end > 0) {
-                return token(KIND_UUID, end);
-            }
-            end = c == '0' && span >= 3 ? prefixedHex(s, i, length) : -1;
+        if (s[i] == '0' && span >= 3) {
+            end = prefixedHex(s, i, n);
             if (end > 0) {
                 return token(KIND_HEX, end);
             }
-            end = dots >= 3 && isDigit(c) ? ipv4(s, i, length) : -1;
-            if (end < 0 && colons >= 2) {
-                end = ipv6(s, i, length);
+        }
+        if (separators(shape) >= 2 && span >= 6) {
+            end = date(s, i, n);
+            if (end > 0) {
+                int timed = timeAfter(s, end, n, true);
+                return timed > 0 ? token(KIND_TIMESTAMP, timed) : token(KIND_DATE, end);
             }
+        }
+        if (colons(shape) >= 1) {
+            end = time(s, i, n);
+            if (end > 0) {
+                return token(KIND_TIME, end);
+            }
+        }
+        if (dots(shape) >= 3) {
+            end = ipv4(s, i, n);
             if (end > 0) {
                 return token(KIND_IP, end);
             }
-            end = span >= MIN_HEX_WORD ? hexWord(s, i, length) : -1;
+        }
+        if (colons(shape) >= 2) {
+            end = ipv6(s, i, n);
             if (end > 0) {
-                return token(KIND_HEX, end);
+                return token(KIND_IP, end);
             }
         }
-        if (isDigit(c)) {
-            return token(KIND_NUMBER, number(s, i, length));
+        end = span >= MIN_HEX_WORD ? hexWord(s, i, n) : -1;
+        if (end > 0) {
+            return token(KIND_HEX, end);
         }
-        return token(KIND_LITERAL, i + 1);
+        end = number(s, i, n);
+        int duration = duration(s, end, n);
+        return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, end);
     }
 
-    /**
-     * Measures the run of word characters, dots, colons and dashes starting at {@code i}, in which every
-     * hex-led token must lie: its length (low 32 bits), its dots (bits 32–47) and its colons (bits 48–63), so
-     * that only the token kinds its shape allows are tried.
+    /** The tokens that may start with a hex letter at a word boundary, in a word that holds a digit. */
+    private static long hexLed(char[] s, int i, int n) {
+        long shape = shape(s, i, n);
+        int span = span(shape);
+        int end = span >= 36 ? uuid(s, i, n) : -1;
+        if (end > 0) {
+            return token(KIND_UUID, end);
+        }
+        end = colons(shape) >= 2 ? ipv6(s, i, n) : -1;
+        if (end > 0) {
+            return token(KIND_IP, end);
+        }
+        return span >= MIN_HEX_WORD ? tokenOrNone(KIND_HEX, hexWord(s, i, n)) : NONE;
+    }
+
+    /*
+     * Shape: the run of word characters, dots, colons, dashes and slashes starting at a token's first character,
+     * in which every digit-led or hex-led token must lie. Its length and separator counts decide which token kinds
+     * are worth trying: length in the low 32 bits, then 8 bits each (saturating) for dots, colons, and dashes and
+     * slashes together.
      */
-    private static long shape(char[] s, int i, int length) {
+
+    private static long shape(char[] s, int i, int n) {
         int j = i;
-        long dots = 0;
-        long colons = 0;
-        while (j < length) {
+        int dots = 0;
+        int colons = 0;
+        int separators = 0;
+        while (j < n) {
             char c = s[j];
             if (c == '.') {
                 dots++;
             } else if (c == ':') {
                 colons++;
-            } else if (c != '-' && !isWordChar(c)) {
+            } else if (c == '-' || c == '/') {
+                separators++;
+            } else if (!isWordChar(c)) {
                 break;
             }
             j++;
         }
-        return (j - i) | (Math.min(dots, 0xFFFF) << 32) | (Math.min(colons, 0xFFFF) << 48);
+        return (j - i) | (long) Math.min(dots, 255) << 32 | (long) Math.min(colons, 255) << 40
+                | (long) Math.min(separators + dots, 255) << 48;
     }
 
-    /** Returns the end of the word starting at {@code i} if it holds no digit, else -1. */
-    private static int digitFreeWordEnd(char[] s, int i, int length) {
-        int j = i;
-        while (j < length) {
-            char c = s[j];
-            if (isDigit(c)) {
-                return -1;
+    private static int span(long shape) {
+        return (int) shape;
+    }
+
+    private static int dots(long shape) {
+        return (int) (shape >>> 32) & 0xFF;
+    }
+
+    private static int colons(long shape) {
+        return (int) (shape >>> 40) & 0xFF;
+    }
+
+    /** Dots, dashes and slashes. */
+    private static int separators(long shape) {
+        return (int) (shape >>> 48) & 0xFF;
+    }
+
+    private static long quoted(char[] s, int open, int n, char quote) {
+        for (int j = open + 1; j < n; j++) {
+            if (s[j] == quote && (j + 1 == n || !isWordChar(s[j + 1]))) {
+                return token(KIND_QUOTED, j + 1);
             }
-            if (!isWordChar(c)) {
-                break;
-            }
-            j++;
         }
-        return j;
+        return NONE;
     }
 
-    private static int closingQuote(char[] s, int open, int length, char quote) {
-        for (int j = open + 1; j < length; j++) {
-            if (s[j] == quote && (j + 1 == length || !isWordChar(s[j + 1]))) {
-                return j;
-            }
+    private static long bracketedIpv6(char[] s, int i, int n) {
+        int end = i + 1 < n ? ipv6(s, i + 1, n) : -1;
+        if (end < 0 || end >= n || s[end] != ']') {
+            return NONE;
         }
-        return -1;
+        end++;
+        if (end + 1 < n && s[end] == ':' && isDigit(s[end + 1])) {
+            end = number(s, end + 1, n);
+        }
+        return token(KIND_IP, end);
     }
 
-    private static int uuid(char[] s, int i, int length) {
+    private static long leadingColonsIpv6(char[] s, int i, int n) {
+        return i + 2 < n && s[i + 1] == ':' && isHexDigit(s[i + 2]) ? tokenOrNone(KIND_IP,
+                ipv6(s, i, n)) : NONE;
+    }
+
+    private static int uuid(char[] s, int i, int n) {
         int end = i + 36;
-        if (end > length || (end < length && isWordChar(s[end]))) {
+        if (end > n || (end < n && isWordChar(s[end]))) {
             return -1;
         }
         for (int k = 0; k < 36; k++) {
@@ -244,50 +505,44 @@ public final class TokenMasker {
         return end;
     }
 
-    private static int prefixedHex(char[] s, int i, int length) {
-        if (s[i] != '0' || i + 2 >= length || (s[i + 1] | 0x20) != 'x' || !isHexDigit(s[i + 2])) {
+    private static int prefixedHex(char[] s, int i, int n) {
+        if (i + 2 >= n || (s[i + 1] | 0x20) != 'x' || !isHexDigit(s[i + 2])) {
             return -1;
         }
         int j = i + 2;
-        while (j < length && isHexDigit(s[j])) {
+        while (j < n && isHexDigit(s[j])) {
             j++;
         }
-        return j < length && isWordChar(s[j]) ? -1 : j;
+        return j < n && isWordChar(s[j]) ? -1 : j;
     }
 
-    private static int ipv4(char[] s, int i, int length) {
+    private static int ipv4(char[] s, int i, int n) {
         int j = i;
         for (int part = 0; part < 4; part++) {
             if (part > 0) {
-                if (j >= length || s[j] != '.') {
+                if (j >= n || s[j] != '.') {
                     return -1;
                 }
                 j++;
             }
-            int digits = 0;
-            while (j < length && isDigit(s[j]) && digits < 4) {
-                j++;
-                digits++;
-            }
-            if (digits == 0 || digits > 3) {
+            int digits = digits(s, j, n, 4);
+            if (digits == 0 || digits > 3 || value(s, j, digits) > 255) {
                 return -1;
             }
+            j += digits;
         }
-        if (j + 1 < length && s[j] == ':' && isDigit(s[j + 1])) {
-            j++;
-            while (j < length && isDigit(s[j])) {
-                j++;
-            }
+        if (j + 1 < n && s[j] == ':' && isDigit(s[j + 1])) {
+            j = number(s, j + 1, n);
         }
-        return j < length && (isWordChar(s[j]) || s[j] == '.' && j + 1 < length
-                && isDigit(s[j + 1])) ? -1 : j;
+        return j < n && (isWordChar(s[j]) || s[j] == '.' && j + 1 < n && isDigit(s[j + 1]))
+                ? -1 : j;
     }
 
-    private static int ipv6(char[] s, int i, int length) {
+    private static int ipv6(char[] s, int i, int n) {
         int j = i;
         int colons = 0;
         boolean digit = false;
-        while (j < length) {
+        while (j < n) {
             char c = s[j];
             if (c == ':') {
                 colons++;
@@ -301,17 +556,17 @@ public final class TokenMasker {
         while (j > i && s[j - 1] == '.') {
             j--;
         }
-        if (colons < 2 || !digit || (j < length && isWordChar(s[j]))) {
+        if (colons < 2 || !digit || (j < n && isWordChar(s[j]))) {
             return -1;
         }
         return j;
     }
 
-    private static int hexWord(char[] s, int i, int length) {
+    private static int hexWord(char[] s, int i, int n) {
         int j = i;
         boolean digit = false;
         boolean letter = false;
-        while (j < length && isHexDigit(s[j])) {
+        while (j < n && isHexDigit(s[j])) {
             if (isDigit(s[j])) {
                 digit = true;
             } else {
@@ -319,46 +574,24 @@ public final class TokenMasker {
             }
             j++;
         }
-        if (j - i < MIN_HEX_WORD || !digit || !letter || (j < length && isWordChar(s[j]))) {
+        if (j - i < MIN_HEX_WORD || !digit || !letter || (j < n && isWordChar(s[j]))) {
             return -1;
         }
         return j;
     }
 
-    private static int number(char[] s, int i, int length) {
-        int j = i;
-        while (j < length && isDigit(s[j])) {
-            j++;
-        }
-        while (j + 1 < length && s[j] == '.' && isDigit(s[j + 1])) {
-            j += 2;
-            while (j < length && isDigit(s[j])) {
-                j++;
-            }
-        }
-        return j;
-    }
 
-    private static boolean isDigit(char c) {
-        return (char) (c - '0') < 10;
-    }
-
-    private static boolean isHexDigit(char c) {
-        return c < ASCII && (CLASSES[c] & HEX_CLASS) != 0;
-    }
-
-    private static boolean isWordChar(char c) {
-        return c < ASCII ? (CLASSES[c] & WORD_CLASS) != 0 : Character.isLetterOrDigit(c);
-    }
-
-    private static byte[] classes() {
+    private static byte[] scanClasses() {
         byte[] classes = new byte[ASCII];
         for (char c = 0; c < ASCII; c++) {
-            boolean digit = c >= '0' && c <= '9';
-            boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-            boolean hexLetter = (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-            classes[c] = (byte) ((digit || letter || c == '_' ? WORD_CLASS : 0) | (digit || hexLetter ? HEX_CLASS : 0));
+            int cls = CLASSES[c];
+            boolean word = cls == LETTER || cls == HEX_LETTER || cls == DIGIT;
+            boolean atStart = cls == DIGIT || cls == HEX_LETTER || "JMSONTW".indexOf(c) >= 0 || cls == QUOTE
+                    || c == '[' || c == ':';
+            classes[c] = (byte) ((word ? SCAN_WORD : 0) | (atStart ? SCAN_AT_START : 0)
+                    | (cls == DIGIT ? SCAN_IN_WORD : 0));
         }
         return classes;
     }
+
 }

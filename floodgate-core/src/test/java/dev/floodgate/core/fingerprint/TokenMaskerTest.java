@@ -13,10 +13,12 @@ class TokenMaskerTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "Failed for order 12345|Failed for order <n>",
-        "took 250ms, retry 3 of 5|took <n>ms, retry <n> of <n>",
+        "took 250ms, retry 3 of 5|took <duration>, retry <n> of <n>",
         "user42 logged in|user<n> logged in",
         "value 1.5 and version 10.2.3|value <n> and version <n>",
         "connect to 10.0.0.7:5432 refused|connect to <ip> refused",
+        "at 01:03:44 and 12:30|at <time> and <time>",
+        "on 2024-05-01T10:00:00Z|on <timestamp>",
         "from 192.168.1.1.|from <ip>.",
         "peer fe80::1ff:fe23:4567:890a gone|peer <ip> gone",
         "id 123e4567-e89b-12d3-a456-426614174000 missing|id <uuid> missing",
@@ -32,10 +34,13 @@ class TokenMaskerTest {
     })
     void mask_examples(String raw, String masked) {
         assertThat(TokenMasker.mask(raw)).isEqualTo(masked);
-        char[] out = new char[TokenMasker.maxMaskedLength(raw.length())];
-        long result = TokenMasker.mask(raw.toCharArray(), raw.length(), out);
-        assertThat(new String(out, 0, TokenMasker.maskedLength(result))).isEqualTo(masked);
-        assertThat(TokenMasker.hasTokens(result)).isEqualTo(!raw.equals(masked));
+        int[] tokens = new int[2 * raw.length()];
+        long result = TokenMasker.scan(raw.toCharArray(), raw.length(), tokens);
+        int count = TokenMasker.tokenCount(result);
+        assertThat(TokenMasker.maskedHash(result)).isEqualTo(masked.hashCode());
+        assertThat(TokenMasker.maskedLength(raw.length(), tokens, count)).isEqualTo(masked.length());
+        assertThat(count > 0).isEqualTo(!raw.equals(masked));
+        assertThat(TokenMasker.matches(raw.toCharArray(), raw.length(), tokens, count, masked)).isTrue();
     }
 
     @Test
@@ -44,28 +49,60 @@ class TokenMaskerTest {
     }
 
     @Test
-    void mask_widestExpansion_fitsTheBuffer() {
-        String quotes = "'' ".repeat(100);
-        char[] out = new char[TokenMasker.maxMaskedLength(quotes.length())];
-        long result = TokenMasker.mask(quotes.toCharArray(), quotes.length(), out);
-        assertThat(new String(out, 0, TokenMasker.maskedLength(result))).isEqualTo("'<str>' ".repeat(100));
+    void mask_timeAfterAnIp_isATimeNotAnIp() {
+        assertThat(TokenMasker.mask("connection from 1.2.3.4 () at Sun Jul 17 01:03:44 2005"))
+                .isEqualTo("connection from <ip> () at <timestamp>");
+        assertThat(TokenMasker.mask("at 17 01:03:44 2005")).isEqualTo("at <n> <time> <n>");
     }
 
     @Test
-    void mask_randomText_bufferAndStringFormsAgree() {
+    void mask_widestExpansion_isMeasured() {
+        String quotes = "'' ".repeat(100);
+        int[] tokens = new int[2 * quotes.length()];
+        int count = TokenMasker.tokenCount(TokenMasker.scan(quotes.toCharArray(), quotes.length(), tokens));
+        assertThat(TokenMasker.mask(quotes)).isEqualTo("'<str>' ".repeat(100));
+        assertThat(TokenMasker.maskedLength(quotes.length(), tokens, count)).isEqualTo(800);
+    }
+
+    @Test
+    void matches_randomText_agreesWithTheBuiltText() {
         Random random = new Random(TestSeed.SEED);
-        String alphabet = "ab01239fx.:-'\" _/Z";
-        for (int i = 0; i < 20_000; i++) {
-            StringBuilder sb = new StringBuilder();
-            int length = random.nextInt(40);
-            for (int k = 0; k < length; k++) {
-                sb.append(alphabet.charAt(random.nextInt(alphabet.length())));
-            }
-            String raw = sb.toString();
-            char[] out = new char[TokenMasker.maxMaskedLength(raw.length())];
-            long result = TokenMasker.mask(raw.toCharArray(), raw.length(), out);
-            assertThat(new String(out, 0, TokenMasker.maskedLength(result))).as("%s %s", raw, TestSeed.describe())
-                    .isEqualTo(TokenMasker.mask(raw));
+        String alphabet = "ab01239fx.:-/'\" _[]TZJul Sun+ms";
+        for (int i = 0; i < 50_000; i++) {
+            String raw = random(random, alphabet, 40);
+            String other = random.nextBoolean() ? TokenMasker.mask(random(random, alphabet, 40)) : mutate(random,
+                    TokenMasker.mask(raw));
+            int[] tokens = new int[2 * raw.length()];
+            char[] chars = raw.toCharArray();
+            long result = TokenMasker.scan(chars, raw.length(), tokens);
+            int count = TokenMasker.tokenCount(result);
+            String masked = TokenMasker.mask(raw);
+            assertThat(TokenMasker.maskedHash(result)).as("%s %s", raw, TestSeed.describe())
+                    .isEqualTo(masked.hashCode());
+            assertThat(TokenMasker.maskedLength(raw.length(), tokens, count)).isEqualTo(masked.length());
+            assertThat(TokenMasker.matches(chars, raw.length(), tokens, count, masked)).isTrue();
+            assertThat(masked.length() == other.length()
+                    && TokenMasker.matches(chars, raw.length(), tokens, count, other))
+                    .as("%s vs %s %s", raw, other, TestSeed.describe()).isEqualTo(masked.equals(other));
         }
+    }
+
+    private static String random(Random random, String alphabet, int maxLength) {
+        StringBuilder sb = new StringBuilder();
+        int length = random.nextInt(maxLength);
+        for (int k = 0; k < length; k++) {
+            sb.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return sb.toString();
+    }
+
+    private static String mutate(Random random, String text) {
+        if (text.isEmpty()) {
+            return "x";
+        }
+        char[] chars = text.toCharArray();
+        int at = random.nextInt(chars.length);
+        chars[at] = chars[at] == 'x' ? 'y' : 'x';
+        return random.nextInt(4) == 0 ? text : new String(chars);
     }
 }

@@ -1,0 +1,137 @@
+package dev.floodgate.benchmarks;
+
+import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.ManualClock;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.management.ObjectName;
+
+/**
+ * Measures the heap a {@link FloodFilter} holds per tracked fingerprint, beside the fingerprint's text: the
+ * difference of two class histograms of the live heap (the JVM's {@code GC.class_histogram}, which collects first),
+ * taken before and after {@value #FINGERPRINTS} fingerprints are admitted, with the texts created before the first.
+ *
+ * <p>Two kinds of fingerprints: templates logged with arguments (the key is the template string itself), and
+ * concatenated messages that masking groups (the key holds the masked text, which is new; its {@code String} and
+ * {@code byte[]} are counted as text). Run: {@code java -cp benchmarks/target/benchmarks.jar
+ * dev.floodgate.benchmarks.FingerprintMemory}; {@code benchmarks/run.sh} runs it and adds it to the report.
+ */
+public final class FingerprintMemory {
+
+    /** The number of fingerprints admitted. */
+    static final int FINGERPRINTS = 10_000;
+
+    private FingerprintMemory() {
+    }
+
+    /** Prints the measurement as a Markdown table. */
+    public static void main(String[] args) throws Exception {
+        System.out.print(measure());
+    }
+
+    /** Runs both measurements and returns them as Markdown. */
+    static String measure() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%n### Memory per fingerprint (%,d fingerprints, default settings)%n%n",
+                FINGERPRINTS));
+        sb.append("| Fingerprints | Bytes per fingerprint beside its text | Text (String + byte[]) per fingerprint |"
+                + " Largest classes (bytes per fingerprint) |\n|---|---|---|---|\n");
+        sb.append(row("templates with arguments", templates(), false));
+        sb.append(row("masked concatenated messages", masked(), true));
+        return sb.toString();
+    }
+
+    private static String[] templates() {
+        String[] t = new String[FINGERPRINTS];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = "Operation " + Integer.toHexString(i * 0x9E3779B9) + " failed on {} after {} retries";
+        }
+        return t;
+    }
+
+    private static String[] masked() {
+        String[] t = new String[FINGERPRINTS];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = "Operation " + letters(i) + " failed on 10.0.0.7 after 3 retries";
+        }
+        return t;
+    }
+
+    /** Spells {@code n} with the letters g to z, so that no masking applies to the word. */
+    private static String letters(int n) {
+        StringBuilder sb = new StringBuilder();
+        int v = n;
+        do {
+            sb.append((char) ('g' + v % 20));
+            v /= 20;
+        } while (v > 0);
+        return sb.toString();
+    }
+
+    private static String row(String name, String[] texts, boolean masked) throws Exception {
+        ManualClock clock = new ManualClock(0);
+        Map<String, long[]> before = histogram();
+        FloodFilter filter = new FloodFilter(FloodgateConfig.defaults(), clock);
+        for (String text : texts) {
+            filter.suppress(text, !masked, "com.acme.Db", "ERROR", null);
+        }
+        Map<String, long[]> after = histogram();
+        if (filter.trackedFingerprints() != FINGERPRINTS) {
+            throw new IllegalStateException("tracked " + filter.trackedFingerprints() + " fingerprints");
+        }
+        long total = 0;
+        long text = 0;
+        List<Map.Entry<String, Long>> classes = new ArrayList<>();
+        for (Map.Entry<String, long[]> e : after.entrySet()) {
+            long[] b = before.getOrDefault(e.getKey(), new long[2]);
+            long delta = e.getValue()[1] - b[1];
+            if (e.getKey().equals("java.lang.String") || e.getKey().equals("[B")) {
+                text += delta;
+            } else {
+                total += delta;
+                if (delta > FINGERPRINTS * 4L) {
+                    classes.add(Map.entry(e.getKey(), delta));
+                }
+            }
+        }
+        classes.sort((a, b) -> Long.compare(b.getValue(), a.getValue()));
+        StringBuilder top = new StringBuilder();
+        for (Map.Entry<String, Long> e : classes) {
+            top.append(top.length() == 0 ? "" : ", ").append(shortName(e.getKey()))
+                    .append(String.format(Locale.ROOT, " %.0f", (double) e.getValue() / FINGERPRINTS));
+        }
+        if (filter.isClosed()) {
+            throw new IllegalStateException("closed");
+        }
+        return String.format(Locale.ROOT, "| %s | %.0f | %.0f | %s |%n", name, (double) total / FINGERPRINTS,
+                (double) text / FINGERPRINTS, top);
+    }
+
+    private static String shortName(String className) {
+        String n = className.replace("dev.floodgate.core.", "").replace("java.util.concurrent.", "");
+        return n.startsWith("[") ? n.replace("[J", "long[]").replace("[Z", "boolean[]").replace("[I", "int[]")
+                .replace("[C", "char[]") : n;
+    }
+
+    /** Returns instances and bytes per class name of the live heap, after a full collection. */
+    private static Map<String, long[]> histogram() throws Exception {
+        String text = (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        Map<String, long[]> classes = new HashMap<>();
+        Matcher m = Pattern.compile("(?m)^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)").matcher(text);
+        while (m.find()) {
+            long[] counts = classes.computeIfAbsent(m.group(3), k -> new long[2]);
+            counts[0] += Long.parseLong(m.group(1));
+            counts[1] += Long.parseLong(m.group(2));
+        }
+        return classes;
+    }
+}
