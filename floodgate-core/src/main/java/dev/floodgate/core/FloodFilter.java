@@ -6,12 +6,17 @@ import dev.floodgate.core.fleet.FleetProviders;
 import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.fleet.FleetStatus;
 import dev.floodgate.core.ledger.Gate;
+import dev.floodgate.core.ledger.Inspection;
 import dev.floodgate.core.ledger.KeyLedger;
 import dev.floodgate.core.ledger.Tally;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The framework-neutral Floodgate filter: fingerprints each call, limits each fingerprint, and turns what it
@@ -29,6 +34,11 @@ import java.util.Objects;
  * fingerprint (the template), allocates nothing. {@link #summarizeIfDue()} and {@link #close()} are called from one
  * scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in exactly one summary
  * returned by {@code summarizeIfDue}, {@code summarize} or {@code close}.
+ *
+ * <p>Inspection ({@link #totals()}, {@link #topFingerprints(int)}) costs the hot path nothing: passed events are
+ * counted where they are decided under their key's lock anyway, and suppressed ones are read from the counts the
+ * summaries are made of. After {@link #close()}, {@code totals().suppressed()} equals the sum of the counts of every
+ * summary this filter returned.
  */
 public final class FloodFilter {
 
@@ -59,7 +69,28 @@ public final class FloodFilter {
     private final Object summaryLock = new Object();
     /** Summaries that could not be written, kept with the engine so that a reload's successor continues them. */
     private final CarriedSummaries carried = new CarriedSummaries();
+    private final boolean keyHasLogger;
+    private final boolean keyHasLevel;
+    private final LongAdder passed = new LongAdder();
     private long lastSummaryAt;
+
+    /*
+     * Totals: what the summaries returned so far told, by limit, guarded by summaryLock; what the gates hold and no
+     * summary told yet is added when asked (KeyLedger.inspect), which can miss a count racing with an eviction but
+     * never counts one twice. The reported suppressed totals never go down: each is the largest seen so far, and
+     * after close, when nothing is pending, exactly the sum of the summaries.
+     */
+    private long toldByFingerprint;
+    private long toldByCap;
+    private long toldAsOther;
+    private long toldByFleet;
+    private long summaryCount;
+    private long shownByFingerprint;
+    private long shownByCap;
+    private long shownAsOther;
+    private long shownByFleet;
+    /** Suppressed per key in the period the last summaries told; replaced by each summary. */
+    private Map<Object, Long> lastPeriod = new HashMap<>();
 
     /**
      * Creates a filter without a fleet limit's status reports: a configuration with {@code fleet} reports nothing
@@ -97,6 +128,8 @@ public final class FloodFilter {
         this.summaryInterval = config.summaryIntervalMillis();
         this.summaryTolerance = Math.min(summaryInterval / 4, 1_000L);
         this.lastSummaryAt = clock.millis();
+        this.keyHasLogger = Boolean.parseBoolean(config.options().get(Option.INCLUDE_LOGGER.key()));
+        this.keyHasLevel = Boolean.parseBoolean(config.options().get(Option.INCLUDE_LEVEL.key()));
     }
 
     private static final FleetStatus SILENT = new FleetStatus() {
@@ -206,7 +239,11 @@ public final class FloodFilter {
             if (gate.refusesRepeatsAt(now)) {
                 ledger.remember(gate);
             }
-            return outcome != Gate.PASSED && !dryRun;
+            if (outcome == Gate.PASSED) {
+                passed.increment();
+                return false;
+            }
+            return !dryRun;
         }
     }
 
@@ -270,13 +307,82 @@ public final class FloodFilter {
         return ledger.size();
     }
 
+    /**
+     * Returns the running totals: exact for passed events and summaries, and for suppressed events exact up to the
+     * last summaries plus what the fingerprints hold now. Takes the summary lock and each fingerprint's lock in
+     * turn, never the hot path's.
+     */
+    public FilterTotals totals() {
+        long now = clock.millis();
+        synchronized (summaryLock) {
+            long byFingerprint = toldByFingerprint;
+            long byCap = toldByCap;
+            long asOther = toldAsOther;
+            long byFleet = toldByFleet;
+            for (Inspection<Subject> i : ledger.inspect(now, false)) {
+                byCap += i.refusedByCap();
+                byFleet += i.refusedByFleet();
+                if (i.kind() == Tally.Kind.OVERFLOW) {
+                    asOther += i.refusedByKey();
+                } else {
+                    byFingerprint += i.refusedByKey();
+                }
+            }
+            shownByFingerprint = Math.max(shownByFingerprint, byFingerprint);
+            shownByCap = Math.max(shownByCap, byCap);
+            shownAsOther = Math.max(shownAsOther, asOther);
+            shownByFleet = Math.max(shownByFleet, byFleet);
+            return new FilterTotals(passed.sum(), shownByFingerprint, shownByCap, shownAsOther, shownByFleet,
+                    summaryCount);
+        }
+    }
+
+    /**
+     * Returns the {@code limit} tracked fingerprints that suppressed most in the summary period under way (then in
+     * the last one), with their limiters' state: one consistent view, taken under the summary lock so that no
+     * summary moves counts from one period to the other while it is taken.
+     *
+     * @throws IllegalArgumentException if {@code limit} is negative
+     */
+    public List<FingerprintStats> topFingerprints(int limit) {
+        Checks.inRange("limit", limit, 0, Integer.MAX_VALUE);
+        long now = clock.millis();
+        List<FingerprintStats> all = new ArrayList<>();
+        synchronized (summaryLock) {
+            for (Inspection<Subject> i : ledger.inspect(now, true)) {
+                if (i.kind() != Tally.Kind.KEY || i.limiterState() == null) {
+                    continue;
+                }
+                Subject s = i.attachment();
+                long last = lastPeriod.getOrDefault(i.key(), 0L);
+                all.add(new FingerprintStats(s.text, keyHasLogger ? s.loggerName : null,
+                        keyHasLevel && s.level != null ? s.level.toString() : null,
+                        i.refused(), last, i.limiterState()));
+            }
+        }
+        all.sort(Comparator.comparingLong(FingerprintStats::suppressedThisPeriod)
+                .thenComparingLong(FingerprintStats::suppressedLastPeriod).reversed());
+        return all.size() <= limit ? all : new ArrayList<>(all.subList(0, limit));
+    }
+
     private List<SuppressionSummary> summaries(List<Tally<Subject>> tallies, long now) {
         long period = Math.max(0, now - lastSummaryAt);
         lastSummaryAt = now;
         boolean fleetUnavailable = fleet != null && fleet.takeUnavailable();
         String fleetDescription = fleet == null ? null : fleet.description();
         List<SuppressionSummary> out = new ArrayList<>(tallies.size());
+        Map<Object, Long> told = new HashMap<>();
         for (Tally<Subject> t : tallies) {
+            toldByCap += t.refusedByCap();
+            toldByFleet += t.refusedByFleet();
+            if (t.kind() == Tally.Kind.OVERFLOW) {
+                toldAsOther += t.refusedByKey();
+            } else {
+                toldByFingerprint += t.refusedByKey();
+            }
+            if (t.kind() == Tally.Kind.KEY) {
+                told.merge(t.key(), t.refused(), Long::sum);
+            }
             SuppressionSummary.Builder b = SuppressionSummary.builder()
                     .suppressed(t.refusedByKey(), t.refusedByCap())
                     .between(t.firstAt(), t.lastAt())
@@ -293,6 +399,8 @@ public final class FloodFilter {
             }
             out.add(b.build());
         }
+        summaryCount += out.size();
+        lastPeriod = told;
         return out;
     }
 

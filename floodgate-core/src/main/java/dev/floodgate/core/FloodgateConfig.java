@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,6 +52,7 @@ public final class FloodgateConfig {
     private final int maxSummaryLines;
     private final String summaryLevel;
     private final boolean dryRun;
+    private final Map<String, String> options;
 
     private FloodgateConfig(Reader r) {
         this.attrition = r.attrition;
@@ -72,6 +74,19 @@ public final class FloodgateConfig {
         String level = r.text(Option.SUMMARY_LEVEL);
         this.summaryLevel = level.isEmpty() ? null : level;
         this.dryRun = r.bool(Option.DRY_RUN);
+        Map<String, String> texts = new LinkedHashMap<>();
+        for (Option o : Option.values()) {
+            texts.put(o.key(), r.text(o));
+        }
+        this.options = Collections.unmodifiableMap(texts);
+    }
+
+    /**
+     * Returns every option in force, by {@link Option#key()} in the order of {@link Option}, as written (trimmed) or
+     * as its default.
+     */
+    public Map<String, String> options() {
+        return options;
     }
 
     /** Returns the configuration with every default. */

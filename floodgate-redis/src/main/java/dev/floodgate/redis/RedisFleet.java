@@ -79,7 +79,8 @@ final class RedisFleet implements FleetConnection {
     private final FleetSettings settings;
     private final FleetStatus status;
     private final String where;
-    private final String interval;
+    private final String period;
+    private final String count;
     private final String limit;
     private final ClientResources resources;
     private final AbstractRedisClient client;
@@ -114,7 +115,8 @@ final class RedisFleet implements FleetConnection {
         this.settings = settings;
         this.status = status;
         this.where = "fleet: Redis at " + settings.redactedUri();
-        this.interval = Long.toString(settings.cell().emissionIntervalMillis());
+        this.period = Long.toString(settings.cell().periodMillis());
+        this.count = Long.toString(settings.cell().count());
         this.limit = Long.toString(settings.cell().limit());
         this.resources = resources;
         this.client = client;
@@ -256,12 +258,12 @@ final class RedisFleet implements FleetConnection {
                                 .add(settings.cell().count()).add(settings.cell().periodMillis() / 1_000)
                                 .add(quantity));
             } else {
-                step = c.scripting.<Object>evalsha(c.sha, ScriptOutputType.MULTI, new String[] {key}, interval, limit,
+                step = c.scripting.<Object>evalsha(c.sha, ScriptOutputType.MULTI, new String[] {key}, period, count, limit,
                         Long.toString(quantity));
             }
             step.whenComplete((r, e) -> {
                 if (e != null && isNoScript(e)) {
-                    c.scripting.<Object>eval(SCRIPT, ScriptOutputType.MULTI, new String[] {key}, interval, limit,
+                    c.scripting.<Object>eval(SCRIPT, ScriptOutputType.MULTI, new String[] {key}, period, count, limit,
                             Long.toString(quantity)).whenComplete((r2, e2) -> answer(r2, e2, c.cell, reply));
                 } else {
                     answer(r, e, c.cell, reply);

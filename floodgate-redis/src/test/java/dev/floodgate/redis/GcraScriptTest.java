@@ -55,7 +55,8 @@ class GcraScriptTest {
     /** Runs the script for {@code key} at {@code nowMillis}; returns the five reply integers. */
     private static List<Long> step(String key, CellRateSettings s, long quantity, long nowMillis) {
         List<Object> reply = sync.eval(RedisFleet.SCRIPT, ScriptOutputType.MULTI, new String[] {key},
-                Long.toString(s.emissionIntervalMillis()), Long.toString(s.limit()), Long.toString(quantity),
+                Long.toString(s.periodMillis()), Long.toString(s.count()), Long.toString(s.limit()),
+                Long.toString(quantity),
                 Long.toString(nowMillis));
         List<Long> out = new ArrayList<>();
         for (Object o : reply) {
@@ -137,7 +138,7 @@ class GcraScriptTest {
         CellRateSettings s = CellRateSettings.builder().burst(4).count(10).periodMillis(60_000).build();
 
         List<Object> raw = sync.eval(RedisFleet.SCRIPT, ScriptOutputType.MULTI, new String[] {"expiring"},
-                Long.toString(s.emissionIntervalMillis()), Long.toString(s.limit()), "3");
+                Long.toString(s.periodMillis()), Long.toString(s.count()), Long.toString(s.limit()), "3");
         List<Long> reply = new ArrayList<>();
         raw.forEach(o -> reply.add((Long) o));
 

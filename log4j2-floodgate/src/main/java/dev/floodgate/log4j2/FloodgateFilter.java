@@ -1,6 +1,7 @@
 package dev.floodgate.log4j2;
 
 import dev.floodgate.core.Clock;
+import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
@@ -103,6 +104,8 @@ public final class FloodgateFilter extends AbstractFilter {
 
     /** Set at build; replaced by a predecessor's engine when going live, before the volatile write of LIVE. */
     private FloodFilter engine;
+    /** The live filter's place in the monitoring registry; guarded by {@code lifecycleLock}. */
+    private FilterRegistry.Registration registration;
     private final FloodgateConfig config;
     /** The class of the clock set on the builder, or null for the default ticking clock. */
     private final Class<?> clockClass;
@@ -476,6 +479,8 @@ public final class FloodgateFilter extends AbstractFilter {
                     + "only when the configuration stops", PLUGIN_NAME, e.toString(), e);
         }
         phase = LIVE;
+        registration = FilterRegistry.global().register("log4j2", monitoringName(route.describe()), engine,
+                problem -> STATUS.warn("{}: {}", PLUGIN_NAME, problem));
         STATUS.debug("{}: live {}: {}", PLUGIN_NAME, route.describe(), config);
     }
 
@@ -623,7 +628,23 @@ public final class FloodgateFilter extends AbstractFilter {
             } catch (RuntimeException e) {
                 status.failure("writing the last summaries", e);
             }
+            if (registration != null) {
+                registration.close();
+                registration = null;
+            }
         }
+    }
+
+    /**
+     * Returns the name monitoring shows for a filter placed as {@code where} says ({@link SummaryRoute#describe()}):
+     * {@code context-wide}, {@code logger com.acme}, {@code appender alerts}, stable across reconfigurations.
+     */
+    static String monitoringName(String where) {
+        if (where.startsWith("not found")) {
+            return PLUGIN_NAME;
+        }
+        String name = where.startsWith("on ") ? where.substring(3) : where;
+        return name.replace("\"", "").replace("the reference to ", "reference to ");
     }
 
     /**

@@ -4,6 +4,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.LifeCycle;
 import dev.floodgate.core.Clock;
+import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
@@ -36,6 +37,10 @@ final class FilterState {
     private String element;
     /** Where a parked Floodgate writes if nothing continues it; guarded by {@link #lifecycle}. */
     private ActiveFloodgate.SummaryTarget settleTarget;
+    /** The started Floodgate's place in the monitoring registry; guarded by {@link #lifecycle}. */
+    private FilterRegistry.Registration registration;
+    /** The name monitoring knows the filter by; guarded by {@link #lifecycle}. */
+    private String name;
 
     FilterState(Class<?> filterClass) {
         this.unknown = new UnknownElements(filterClass);
@@ -71,26 +76,27 @@ final class FilterState {
 
     /**
      * Starts the Floodgate unless {@code filter} is started; on success registers the filter with its context (so that
-     * a reset stops it before the appenders) and runs {@code markStarted}. A bad setting leaves the filter stopped.
+     * a reset stops it before the appenders) and with monitoring as {@code name}, and runs {@code markStarted}. A bad
+     * setting leaves the filter stopped.
      * If a reset parked the Floodgate of a filter at {@code place} with equal settings, continues its engine; if the
      * settings differ, says so with an INFO status and starts afresh.
      *
      * @param place where the filter sits in the configuration (its name, or its position), or null if unknown
      * @param settleTarget where a parked Floodgate of this filter writes its summaries if nothing continues it
      */
-    <F extends ContextAwareBase & LifeCycle> void start(F filter, String element,
+    <F extends ContextAwareBase & LifeCycle> void start(F filter, String element, String name,
             ActiveFloodgate.SummaryTarget target, Runnable markStarted, String place,
             ActiveFloodgate.SummaryTarget settleTarget) {
-        start(filter, element, target, markStarted, place, null, settleTarget);
+        start(filter, element, name, target, markStarted, place, null, settleTarget);
     }
 
     /**
-     * Starts as {@link #start(ContextAwareBase, String, ActiveFloodgate.SummaryTarget, Runnable, String,
+     * Starts as {@link #start(ContextAwareBase, String, String, ActiveFloodgate.SummaryTarget, Runnable, String,
      * ActiveFloodgate.SummaryTarget)} a filter that learns its place only once attached (Joran attaches an appender's
      * filter after starting it): {@link #placeLate()} finds it with {@code latePlace} before the first decision, or
      * when the configuration ends, whichever comes first.
      */
-    <F extends ContextAwareBase & LifeCycle> void start(F filter, String element,
+    <F extends ContextAwareBase & LifeCycle> void start(F filter, String element, String name,
             ActiveFloodgate.SummaryTarget target, Runnable markStarted, String place,
             Supplier<String> latePlace, ActiveFloodgate.SummaryTarget settleTarget) {
         synchronized (lifecycle) {
@@ -113,6 +119,8 @@ final class FilterState {
                 this.latePlace = latePlace;
                 Handover.of(context).awaitPlace(this);
             }
+            this.name = name;
+            registration = register(started.engine());
             context.register(filter);
             markStarted.run();
         }
@@ -146,9 +154,21 @@ final class FilterState {
             ActiveFloodgate next = engine == null ? current.launch() : current.continueWith(engine);
             if (next != null) {
                 active = next;
+                if (engine != null && registration != null) {
+                    registration.close();
+                    registration = register(engine);
+                }
             }
             latePlace = null; // after the write of `active`: a decision that sees no late place sees the new one
         }
+    }
+
+    /** Registers {@code engine} for monitoring under this filter's name; called holding {@link #lifecycle}. */
+    private FilterRegistry.Registration register(FloodFilter engine) {
+        ContextAwareBase filter = owner;
+        String where = element;
+        return FilterRegistry.global().register("logback", name, engine,
+                problem -> filter.addWarn(where + ": " + problem));
     }
 
     private FloodFilter continued(ContextAwareBase filter, String element, Context context, String place,
@@ -182,6 +202,10 @@ final class FilterState {
             } else {
                 active = null;
                 stopping.stop();
+            }
+            if (registration != null) {
+                registration.close();
+                registration = null;
             }
         }
     }

@@ -80,7 +80,8 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
     @Override
     public void start() {
         Appender<ILoggingEvent> known = appender;
-        state.start(this, element(), (logger, event) -> appender().doAppend(event), super::start, place(known),
+        state.start(this, element(), getName() == null ? "FloodgateFilter" : getName(),
+                (logger, event) -> appender().doAppend(event), super::start, place(known),
                 () -> place(appender()), (logger, event) -> byName(appender().getName()).doAppend(event));
     }
 

@@ -61,7 +61,8 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
     @Override
     public void start() {
         ActiveFloodgate.SummaryTarget target = (logger, event) -> logger.callAppenders(event);
-        state.start(this, element(), target, super::start, place(), target);
+        state.start(this, element(), getName() == null ? "FloodgateTurboFilter" : getName(), target, super::start,
+                place(), target);
     }
 
     /**

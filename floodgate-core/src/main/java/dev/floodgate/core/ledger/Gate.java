@@ -298,6 +298,29 @@ public final class Gate<A> {
     }
 
     /**
+     * Returns what this gate refused since the last drain, counting the lock-free cells without folding them, and
+     * (if {@code withState}) its limiter's state; changes nothing. A fast-path refusal racing with this call may be
+     * left out, never counted twice.
+     */
+    synchronized Inspection<A> inspect(Tally.Kind kind, long nowMillis, boolean withState) {
+        long cells = 0;
+        if (cellsOpen) {
+            cells += Math.max(0L, (long) BASE.getVolatile(this));
+            long[] s = stripes;
+            if (s != null) {
+                for (int i = STRIDE; i < s.length; i += STRIDE) {
+                    cells += Math.max(0L, (long) CELL.getVolatile(s, i + COUNT));
+                }
+            }
+        }
+        // Cells opened for a lease that promised to refuse count fleet refusals, as foldCells() will.
+        long byKey = refusedByKey + (cellsForLease ? 0 : cells);
+        long byFleet = refusedByFleet + (cellsForLease ? cells : 0);
+        String state = withState && !retired ? limiter.describeState(nowMillis) : "";
+        return new Inspection<>(kind, key, attachment, byKey, refusedByCap, byFleet, state);
+    }
+
+    /**
      * Retires the gate if its limiter is idle at {@code nowMillis} (or unconditionally when {@code force}); a
      * retired gate answers every later {@link #decide} with {@link #RETIRED}.
      *

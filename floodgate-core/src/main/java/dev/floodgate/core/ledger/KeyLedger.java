@@ -274,6 +274,33 @@ public final class KeyLedger<A> {
     }
 
     /**
+     * Returns what no drain has taken yet: the tallies of forgotten keys waiting for the next drain (as
+     * {@link Tally.Kind#KEY} or {@link Tally.Kind#EVICTED}, with a null limiter state), then every gate, then the overflow gate, each with
+     * refusals or not. For inspection: takes each gate's lock in turn, never the fast path's cells. Read in that
+     * order, an eviction running meanwhile can make a count missing from this answer, never appear twice.
+     *
+     * @param withState whether to describe each limiter's state, which costs a string per gate
+     */
+    public List<Inspection<A>> inspect(long nowMillis, boolean withState) {
+        List<Inspection<A>> out = new ArrayList<>();
+        synchronized (backlog) {
+            for (Tally<A> t : backlog) {
+                out.add(new Inspection<>(t.kind(), t.key(), t.attachment(), t.refusedByKey(), t.refusedByCap(),
+                        t.refusedByFleet(), null));
+            }
+            if (evictedRest != null) {
+                out.add(new Inspection<>(Tally.Kind.EVICTED, null, null, evictedRest.refusedByKey(),
+                        evictedRest.refusedByCap(), evictedRest.refusedByFleet(), null));
+            }
+        }
+        for (Gate<A> gate : gates.values()) {
+            out.add(gate.inspect(Tally.Kind.KEY, nowMillis, withState));
+        }
+        out.add(overflow.inspect(Tally.Kind.OVERFLOW, nowMillis, withState));
+        return out;
+    }
+
+    /**
      * Closes the ledger: retires every gate and returns everything still untold. Events decided afterwards are
      * not counted; {@link #admit} returns null for them.
      */

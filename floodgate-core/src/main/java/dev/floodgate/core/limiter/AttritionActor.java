@@ -185,6 +185,15 @@ public final class AttritionActor implements KeyLimiter {
         return started ? sendLimit[currentSlot] : 0;
     }
 
+    @Override
+    public String describeState(long nowMillis) {
+        if (!started) {
+            return "no event yet";
+        }
+        return "attrition " + attrition + ", allowance " + sendLimit[currentSlot] + " per timeframe, "
+                + received[currentSlot] + " received in the timeframe of the last event";
+    }
+
     private static long ceilDiv(long value, long divisor) {
         return value <= 0 ? 0 : (value - 1) / divisor + 1;
     }

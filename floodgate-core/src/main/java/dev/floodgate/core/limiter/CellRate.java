@@ -211,4 +211,9 @@ public final class CellRate implements KeyLimiter {
     private long ceilMillis(long units) {
         return units / count + (units % count == 0 ? 0 : 1);
     }
+
+    @Override
+    public String describeState(long nowMillis) {
+        return remaining(nowMillis) + " of " + limit + " allowed at once now";
+    }
 }

@@ -36,4 +36,13 @@ public interface KeyLimiter {
 
     /** Returns whether the key holds nothing worth keeping at {@code nowMillis}, so that it may be forgotten. */
     boolean isIdle(long nowMillis);
+
+    /**
+     * Returns the state in force in words, for operators (JMX, the actuator endpoint): for example the attrition
+     * and the allowance per timeframe. Empty if the limiter has nothing to say. For inspection only; not called on
+     * the hot path.
+     */
+    default String describeState(long nowMillis) {
+        return "";
+    }
 }

@@ -130,6 +130,18 @@ public final class SlidingWindow implements KeyLimiter {
         return freed <= nowMillis && nowMillis - freed <= carryMillis ? freed : nowMillis;
     }
 
+    @Override
+    public String describeState(long nowMillis) {
+        long inWindow = 0;
+        for (int i = 0; i < size; i++) {
+            if (!TimeMath.elapsed(stamps[i], nowMillis, periodMillis)) {
+                inWindow++;
+            }
+        }
+        return inWindow + " of " + stamps.length + " allowed in the last period, next allowed in "
+                + waitMillis(nowMillis) + " ms";
+    }
+
     private long newest() {
         return stamps[next == 0 ? stamps.length - 1 : next - 1];
     }

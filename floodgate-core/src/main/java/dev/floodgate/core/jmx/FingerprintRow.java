@@ -1,0 +1,47 @@
+package dev.floodgate.core.jmx;
+
+import dev.floodgate.core.FingerprintStats;
+
+/**
+ * One fingerprint as a JMX composite: the JavaBean view of {@link FingerprintStats}.
+ *
+ * <p>Immutable.
+ */
+public final class FingerprintRow {
+
+    private final FingerprintStats stats;
+
+    FingerprintRow(FingerprintStats stats) {
+        this.stats = stats;
+    }
+
+    /** Returns the template as summaries show it. */
+    public String getFingerprint() {
+        return stats.fingerprint();
+    }
+
+    /** Returns the logger when it is part of the fingerprint, else empty. */
+    public String getLoggerName() {
+        return stats.loggerName() == null ? "" : stats.loggerName();
+    }
+
+    /** Returns the level when it is part of the fingerprint, else empty. */
+    public String getLevel() {
+        return stats.level() == null ? "" : stats.level();
+    }
+
+    /** Returns the events suppressed since the last summaries. */
+    public long getSuppressedThisPeriod() {
+        return stats.suppressedThisPeriod();
+    }
+
+    /** Returns the events the last summaries told. */
+    public long getSuppressedLastPeriod() {
+        return stats.suppressedLastPeriod();
+    }
+
+    /** Returns the limiter's state in words. */
+    public String getLimiterState() {
+        return stats.limiterState();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.floodgate.spring;
+
+import dev.floodgate.core.FilterRegistry;
+import dev.floodgate.core.FilterTotals;
+import dev.floodgate.core.FingerprintStats;
+import dev.floodgate.core.RegisteredFilter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+/**
+ * The {@code floodgate} actuator endpoint ({@code /actuator/floodgate}): every started Floodgate filter with its
+ * totals, options in force and top fingerprints, as JSON.
+ *
+ * <p>Thread-safe: reads the filters when called; a filter stopping meanwhile is shown with what it had.
+ */
+@Endpoint(id = "floodgate")
+public class FloodgateEndpoint {
+
+    /** Most fingerprints listed per filter. */
+    static final int TOP = 10;
+
+    private final FilterRegistry registry;
+
+    /** Creates the endpoint over the filters of {@code registry}. */
+    public FloodgateEndpoint(FilterRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Returns every started filter. */
+    @ReadOperation
+    public Filters filters() {
+        List<FilterView> out = new ArrayList<>();
+        for (RegisteredFilter f : registry.live()) {
+            FilterTotals t = f.totals();
+            List<FingerprintView> top = new ArrayList<>();
+            for (FingerprintStats s : f.topFingerprints(TOP)) {
+                top.add(new FingerprintView(s.fingerprint(), s.loggerName(), s.level(), s.suppressedThisPeriod(),
+                        s.suppressedLastPeriod(), s.limiterState()));
+            }
+            out.add(new FilterView(f.framework(), f.name(), new TotalsView(t.counted(), t.passed(), t.suppressed(),
+                    t.suppressedByFingerprint(), t.suppressedByCap(), t.suppressedAsOther(), t.summaries()),
+                    f.trackedFingerprints(), f.options(), top));
+        }
+        return new Filters(out);
+    }
+
+    /** The endpoint's answer. */
+    public record Filters(List<FilterView> filters) {
+    }
+
+    /** One filter. */
+    public record FilterView(String framework, String name, TotalsView totals, int fingerprintsTracked,
+            Map<String, String> options, List<FingerprintView> topFingerprints) {
+    }
+
+    /** A filter's totals since it first started. */
+    public record TotalsView(long counted, long passed, long suppressed, long suppressedByFingerprint,
+            long suppressedByCap, long suppressedAsOther, long summaries) {
+    }
+
+    /** One fingerprint. */
+    public record FingerprintView(String fingerprint, String loggerName, String level, long suppressedThisPeriod,
+            long suppressedLastPeriod, String limiterState) {
+    }
+}

@@ -1,0 +1,29 @@
+package dev.floodgate.spring;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/**
+ * Explains a startup that failed on a bad {@code floodgate.*} property, naming each property and value.
+ *
+ * <p>Stateless.
+ */
+public final class FloodgateFailureAnalyzer extends AbstractFailureAnalyzer<FloodgatePropertyException> {
+
+    /** Creates the analyzer; Spring Boot does, from {@code META-INF/spring.factories}. */
+    public FloodgateFailureAnalyzer() {
+        // stateless
+    }
+
+    @Override
+    protected FailureAnalysis analyze(Throwable rootFailure, FloodgatePropertyException cause) {
+        StringBuilder description = new StringBuilder("Floodgate could not start from its properties:\n");
+        for (FloodgatePropertyException.Problem p : cause.problems()) {
+            description.append("\n    Property: ").append(p.property()).append("\n    Value: \"").append(p.value())
+                    .append("\"\n    Reason: ").append(p.message()).append('\n');
+        }
+        return new FailureAnalysis(description.toString(), "Correct the value of each property above (the "
+                + "properties are listed in src/docs/metrics.md and in your IDE's completion), or remove it to use "
+                + "the default.", cause);
+    }
+}

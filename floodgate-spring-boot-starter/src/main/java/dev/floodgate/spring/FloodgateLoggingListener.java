@@ -1,0 +1,72 @@
+package dev.floodgate.spring;
+
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.context.logging.LoggingApplicationListener;
+import org.springframework.context.ApplicationEvent;
+import org.springframework.context.event.GenericApplicationListener;
+import org.springframework.core.ResolvableType;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Turns Floodgate on from {@code application.properties} alone: right after Spring Boot initialised logging, reads
+ * the {@code floodgate.*} properties and, with {@code floodgate.enabled=true}, adds the filter to the Logback or
+ * Log4j2 context in use (which keeps it across later re-initialisations). A bad value fails the startup with a
+ * {@link FloodgatePropertyException}, which {@link FloodgateFailureAnalyzer} explains.
+ *
+ * <p>Stateless; registered in {@code META-INF/spring.factories}.
+ */
+public final class FloodgateLoggingListener implements GenericApplicationListener {
+
+    private static final String LOGBACK = "ch.qos.logback.classic.LoggerContext";
+    private static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
+
+    /** Creates the listener; Spring Boot does, from {@code META-INF/spring.factories}. */
+    public FloodgateLoggingListener() {
+        // stateless
+    }
+
+    @Override
+    public boolean supportsEventType(ResolvableType eventType) {
+        return ApplicationEnvironmentPreparedEvent.class.isAssignableFrom(eventType.toClass());
+    }
+
+    @Override
+    public void onApplicationEvent(ApplicationEvent event) {
+        if (!(event instanceof ApplicationEnvironmentPreparedEvent prepared)) {
+            return;
+        }
+        FloodgateProperties properties = FloodgateProperties.read(prepared.getEnvironment());
+        ClassLoader loader = getClass().getClassLoader();
+        if (ClassUtils.isPresent(LOGBACK, loader)) {
+            Logback.apply(properties);
+        }
+        if (ClassUtils.isPresent(LOG4J_CORE, loader)) {
+            Log4j2.apply(properties);
+        }
+    }
+
+    /** Runs right after {@link LoggingApplicationListener}, which initialises logging on the same event. */
+    @Override
+    public int getOrder() {
+        return LoggingApplicationListener.DEFAULT_ORDER + 1;
+    }
+
+    /** Logback's part, in its own class so that it is loaded only when Logback is there. */
+    private static final class Logback {
+        static void apply(FloodgateProperties properties) {
+            if (org.slf4j.LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext c) {
+                LogbackInstaller.apply(c, properties);
+            }
+        }
+    }
+
+    /** Log4j2's part, in its own class so that it is loaded only when log4j-core is there. */
+    private static final class Log4j2 {
+        static void apply(FloodgateProperties properties) {
+            if (org.apache.logging.log4j.LogManager.getContext(false)
+                    instanceof org.apache.logging.log4j.core.LoggerContext c) {
+                Log4j2Installer.apply(c, properties);
+            }
+        }
+    }
+}

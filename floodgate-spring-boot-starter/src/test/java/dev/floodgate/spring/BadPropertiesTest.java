@@ -1,0 +1,54 @@
+package dev.floodgate.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+/** A bad {@code floodgate.*} value fails the startup the way a bad XML value does, naming property and value. */
+@ExtendWith(OutputCaptureExtension.class)
+class BadPropertiesTest {
+
+    private static void start(String... properties) {
+        new SpringApplicationBuilder(TestApplication.class).web(WebApplicationType.NONE).properties(properties)
+                .run().close();
+    }
+
+    @Test
+    void start_badDuration_failsWithTheAnalysisNamingPropertyAndValue(CapturedOutput output) {
+        assertThatThrownBy(() -> start("floodgate.enabled=true", "floodgate.timeframe=5 parsecs"))
+                .isInstanceOf(FloodgatePropertyException.class);
+        assertThat(output).contains("Property: floodgate.timeframe").contains("Value: \"5 parsecs\"")
+                .contains("timeframe: \"5 parsecs\" is not a duration");
+    }
+
+    @Test
+    void start_badLevel_failsNamingTheProperty() {
+        assertThatThrownBy(() -> start("floodgate.enabled=true", "floodgate.min-level=LOUD"))
+                .isInstanceOf(FloodgatePropertyException.class)
+                .hasMessageContaining("floodgate.min-level=LOUD: minLevel: \"LOUD\" is not a level");
+    }
+
+    @Test
+    void start_badEnabled_failsNamingTheProperty() {
+        assertThatThrownBy(() -> start("floodgate.enabled=yes please"))
+                .isInstanceOf(FloodgatePropertyException.class)
+                .hasMessageContaining("floodgate.enabled=yes please");
+    }
+
+    @Test
+    void start_badValueWhileDisabled_stillFails() {
+        assertThatThrownBy(() -> start("floodgate.max-keys=-3"))
+                .isInstanceOf(FloodgatePropertyException.class).hasMessageContaining("floodgate.max-keys=-3");
+    }
+
+    @Test
+    void start_noFloodgateProperties_startsWithoutAFilter() {
+        start();
+    }
+}

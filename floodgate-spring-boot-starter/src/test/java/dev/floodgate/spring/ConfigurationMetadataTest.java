@@ -1,0 +1,107 @@
+package dev.floodgate.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floodgate.core.Option;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code META-INF/spring-configuration-metadata.json} describes exactly the properties the starter reads: one per
+ * {@link Option}, so an option added to the core without regenerating the file fails here. To regenerate it, run
+ * this test with {@code -Dfloodgate.regenerate=true}.
+ */
+class ConfigurationMetadataTest {
+
+    private static final Path FILE = Path.of("src/main/resources/META-INF/spring-configuration-metadata.json");
+    private static final Map<String, List<String>> CHOICES = Map.of(
+            "limiter", List.of("attrition", "window", "cell"),
+            "cap", List.of("none", "window", "cell"));
+    private static final List<String> LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
+
+    @Test
+    void metadata_describesEveryOptionOfTheCore() throws IOException {
+        String expected = expected();
+        if (Boolean.getBoolean("floodgate.regenerate")) {
+            Files.writeString(FILE, expected, StandardCharsets.UTF_8);
+        }
+        assertThat(Files.readString(FILE, StandardCharsets.UTF_8))
+                .as("regenerate with: ./mvnw -pl floodgate-spring-boot-starter -am verify "
+                        + "-Dtest=ConfigurationMetadataTest -Dsurefire.failIfNoSpecifiedTests=false "
+                        + "-Dfloodgate.regenerate=true")
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void propertyName_isTheOptionInKebabCase() {
+        assertThat(FloodgateProperties.propertyName(Option.SUMMARY_INTERVAL)).isEqualTo("floodgate.summary-interval");
+        assertThat(FloodgateProperties.propertyName(Option.TIMEFRAME_SPILLOVER_THRESHOLD))
+                .isEqualTo("floodgate.timeframe-spillover-threshold");
+    }
+
+    static String expected() {
+        List<String> properties = new ArrayList<>();
+        properties.add(property("floodgate.enabled", "java.lang.Boolean",
+                "Turn Floodgate on from these properties alone: a filter for every logger of the Logback or Log4j2 "
+                        + "context, with the options below.", "false"));
+        properties.add(property(FloodgateProperties.TEMPLATE_METERS, "java.lang.Integer",
+                "Per-template meters (floodgate.template.suppressed) for this many noisiest templates per filter, "
+                        + "at most 50; 0 turns them off.", "0"));
+        List<String> hints = new ArrayList<>();
+        for (Option o : Option.values()) {
+            String type = switch (o.type()) {
+                case NUMBER -> "java.lang.Long";
+                case BOOLEAN -> "java.lang.Boolean";
+                default -> "java.lang.String";
+            };
+            String meaning = Character.toUpperCase(o.meaning().charAt(0)) + o.meaning().substring(1) + ".";
+            String def = o.defaultValue().isEmpty() ? null
+                    : o.type() == Option.Type.NUMBER || o.type() == Option.Type.BOOLEAN ? o.defaultValue()
+                    : quote(o.defaultValue());
+            properties.add(property(FloodgateProperties.propertyName(o), type, meaning, def));
+            List<String> values = o.type() == Option.Type.LEVEL ? LEVELS : CHOICES.get(o.key());
+            if (values != null) {
+                List<String> items = new ArrayList<>();
+                for (String v : values) {
+                    items.add("        { \"value\": " + quote(v) + " }");
+                }
+                hints.add("    {\n      \"name\": " + quote(FloodgateProperties.propertyName(o))
+                        + ",\n      \"values\": [\n" + String.join(",\n", items) + "\n      ]\n    }");
+            }
+        }
+        return "{\n  \"groups\": [\n    {\n      \"name\": \"floodgate\",\n      \"description\": "
+                + quote("Floodgate: keeps log floods out of the logs (one option per line of the README's table).")
+                + "\n    }\n  ],\n  \"properties\": [\n" + String.join(",\n", properties) + "\n  ],\n  \"hints\": [\n"
+                + String.join(",\n", hints) + "\n  ]\n}\n";
+    }
+
+    private static String property(String name, String type, String description, String defaultValue) {
+        return "    {\n      \"name\": " + quote(name) + ",\n      \"type\": " + quote(type)
+                + ",\n      \"description\": " + quote(description)
+                + (defaultValue == null ? "" : ",\n      \"defaultValue\": " + defaultValue) + "\n    }";
+    }
+
+    private static String quote(String s) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
+}
