@@ -49,6 +49,31 @@ class FilterRegistryTest {
     }
 
     @Test
+    void register_log4j2Reload_newFilterContinuesTheEngineBeforeTheOldStops_countsItOnce() {
+        FloodFilter engine = floodedFilter(40);
+        FilterRegistry.Registration old = registry.register("log4j2", "context-wide", engine, problems::add);
+        FilterRegistry.Registration next = registry.register("log4j2", "context-wide", engine, problems::add);
+        assertThat(next.filter().totals().counted()).isEqualTo(40);
+        old.close();
+        assertThat(next.filter().totals().counted()).isEqualTo(40);
+        engine.suppress("x {}", true, "l", "ERROR", null);
+        assertThat(next.filter().totals().counted()).isEqualTo(41);
+        assertThat(next.filter().totals().suppressed()).isEqualTo(25);
+    }
+
+    @Test
+    void register_logbackReload_oldStopsBeforeTheNewContinuesTheEngine_countsItOnce() {
+        FloodFilter engine = floodedFilter(40);
+        registry.register("logback", "turbo", engine, problems::add).close();
+        FilterRegistry.Registration next = registry.register("logback", "turbo", engine, problems::add);
+        engine.suppress("x {}", true, "l", "ERROR", null);
+        assertThat(next.filter().totals().counted()).isEqualTo(41);
+        next.close();
+        assertThat(next.filter().totals().counted()).isEqualTo(41);
+        assertThat(next.filter().totals().suppressed()).isEqualTo(25);
+    }
+
+    @Test
     void listener_newConfigurationStartsBeforeTheOldStops_hearsOneStartAndOneStop() {
         registry.addListener(recorder);
         FloodFilter old = floodedFilter(1);
