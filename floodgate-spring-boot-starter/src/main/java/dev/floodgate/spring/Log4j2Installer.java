@@ -2,6 +2,7 @@ package dev.floodgate.spring;
 
 import dev.floodgate.core.Option;
 import dev.floodgate.log4j2.FloodgateFilter;
+import dev.floodgate.log4j2.FloodgateFilterBuilder;
 import java.beans.PropertyChangeEvent;
 import java.beans.PropertyChangeListener;
 import java.util.Map;
@@ -60,7 +61,7 @@ final class Log4j2Installer implements PropertyChangeListener {
         if (properties == null || !properties.enabled() || configuration == null) {
             return;
         }
-        FloodgateFilter.Builder b = FloodgateFilter.newBuilder().setConfiguration(configuration);
+        FloodgateFilterBuilder b = FloodgateFilter.newBuilder().setConfiguration(configuration);
         for (Map.Entry<Option, String> e : properties.options().entrySet()) {
             b.setOption(e.getKey(), e.getValue());
         }

@@ -124,7 +124,7 @@ class FloodgateOptionsTest {
 
     @Test
     void builder_attributes_areExactlyTheOptionKeysPlusOnMatchAndOnMismatch() {
-        Set<String> attributes = attributes(FloodgateFilter.Builder.class);
+        Set<String> attributes = attributes(FloodgateFilterBuilder.class);
 
         Set<String> expected = Arrays.stream(Option.values()).map(Option::key).collect(Collectors.toSet());
         expected.add("onMatch");
@@ -136,8 +136,8 @@ class FloodgateOptionsTest {
     void builder_everyOption_hasAPublicSetterOfItsName() throws Exception {
         for (Option o : Option.values()) {
             String name = "set" + Character.toUpperCase(o.key().charAt(0)) + o.key().substring(1);
-            Method setter = FloodgateFilter.Builder.class.getMethod(name, String.class);
-            assertThat(setter.getReturnType()).isEqualTo(FloodgateFilter.Builder.class);
+            Method setter = FloodgateFilterBuilder.class.getMethod(name, String.class);
+            assertThat(setter.getReturnType()).isEqualTo(FloodgateFilterBuilder.class);
         }
     }
 
