@@ -106,23 +106,7 @@ public final class CellRateSettings implements LimiterSettings {
         if (resolutionMillis == 0) {
             return this;
         }
-        CellRateSettings self = this;
-        return new LimiterSettings() {
-            @Override
-            public KeyLimiter newKeyLimiter() {
-                return new CellRate(self, resolutionMillis);
-            }
-
-            @Override
-            public String describe() {
-                return self.describe();
-            }
-
-            @Override
-            public String toString() {
-                return self + " carrying " + resolutionMillis + " ms";
-            }
-        };
+        return new CarryingSettings(this, carry -> new CellRate(this, carry), resolutionMillis);
     }
 
     /** Returns {@code cell <count>/<period>, burst <burst>}, e.g. {@code cell 10/1m, burst 9}. */

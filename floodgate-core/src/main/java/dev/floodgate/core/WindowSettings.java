@@ -79,23 +79,7 @@ public final class WindowSettings implements LimiterSettings {
         if (resolutionMillis == 0) {
             return this;
         }
-        WindowSettings self = this;
-        return new LimiterSettings() {
-            @Override
-            public KeyLimiter newKeyLimiter() {
-                return new SlidingWindow(self, resolutionMillis);
-            }
-
-            @Override
-            public String describe() {
-                return self.describe();
-            }
-
-            @Override
-            public String toString() {
-                return self + " carrying " + resolutionMillis + " ms";
-            }
-        };
+        return new CarryingSettings(this, carry -> new SlidingWindow(this, carry), resolutionMillis);
     }
 
     /** Returns {@code window <count>/<period>}, e.g. {@code window 10/1m}. */
