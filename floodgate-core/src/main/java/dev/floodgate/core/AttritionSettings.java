@@ -1,7 +1,5 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.limiter.AttritionActor;
-import dev.floodgate.core.limiter.KeyLimiter;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -134,10 +132,6 @@ public final class AttritionSettings implements LimiterSettings {
         return (windowSize + 1L) * timeframeMillis;
     }
 
-    @Override
-    public KeyLimiter newKeyLimiter() {
-        return new AttritionActor(this);
-    }
 
     @Override
     public String describe() {

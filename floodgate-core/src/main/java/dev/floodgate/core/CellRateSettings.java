@@ -1,7 +1,5 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.limiter.CellRate;
-import dev.floodgate.core.limiter.KeyLimiter;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -94,20 +92,7 @@ public final class CellRateSettings implements LimiterSettings {
         return (periodMillis + count - 1) / count;
     }
 
-    @Override
-    public KeyLimiter newKeyLimiter() {
-        return new CellRate(this);
-    }
 
-    /** Returns settings whose per-key state carries up to {@code resolutionMillis} that a stepping clock hides. */
-    @Override
-    public LimiterSettings forClockResolution(long resolutionMillis) {
-        Checks.atLeast("resolutionMillis", resolutionMillis, 0);
-        if (resolutionMillis == 0) {
-            return this;
-        }
-        return new CarryingSettings(this, carry -> new CellRate(this, carry), resolutionMillis);
-    }
 
     /** Returns {@code cell <count>/<period>, burst <burst>}, e.g. {@code cell 10/1m, burst 9}. */
     @Override

@@ -9,6 +9,7 @@ import dev.floodgate.core.ledger.Gate;
 import dev.floodgate.core.ledger.Inspection;
 import dev.floodgate.core.ledger.KeyLedger;
 import dev.floodgate.core.ledger.Tally;
+import dev.floodgate.core.limiter.KeyLimiterFactory;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -117,10 +118,10 @@ public final class FloodFilter {
         this.ticking = clock instanceof TickingClock ? (TickingClock) clock : null;
         this.fingerprinter = config.fingerprinter();
         long resolution = clock.resolutionMillis();
-        this.ledger = new KeyLedger<>(config.limiter().forClockResolution(resolution), config.maxKeys(),
+        this.ledger = new KeyLedger<>(KeyLimiterFactory.of(config.limiter(), resolution), config.maxKeys(),
                 FULL_SWEEP_SPACING_MILLIS);
         this.cap = config.cap() == null ? null
-                : Gate.standalone(config.cap().forClockResolution(resolution).newKeyLimiter());
+                : Gate.standalone(KeyLimiterFactory.of(config.cap(), resolution).newKeyLimiter());
         this.limiterDescription = config.limiter().describe();
         this.capDescription = config.cap() == null ? null : config.cap().describe();
         this.fleet = config.fleet() == null ? null : openFleet(config.fleet(), clock, status);

@@ -1,7 +1,5 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.limiter.KeyLimiter;
-import dev.floodgate.core.limiter.SlidingWindow;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -67,20 +65,7 @@ public final class WindowSettings implements LimiterSettings {
         return periodMillis;
     }
 
-    @Override
-    public KeyLimiter newKeyLimiter() {
-        return new SlidingWindow(this);
-    }
 
-    /** Returns settings whose per-key state carries up to {@code resolutionMillis} that a stepping clock hides. */
-    @Override
-    public LimiterSettings forClockResolution(long resolutionMillis) {
-        Checks.atLeast("resolutionMillis", resolutionMillis, 0);
-        if (resolutionMillis == 0) {
-            return this;
-        }
-        return new CarryingSettings(this, carry -> new SlidingWindow(this, carry), resolutionMillis);
-    }
 
     /** Returns {@code window <count>/<period>}, e.g. {@code window 10/1m}. */
     @Override

@@ -3,7 +3,6 @@ package dev.floodgate.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floodgate.core.limiter.CellRate;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -74,11 +73,6 @@ class CellRateSettingsTest {
         CellRateSettings s = CellRateSettings.builder().burst(0).count(7).periodMillis(7).build();
 
         assertThat(s.toBuilder().build()).isEqualTo(s);
-    }
-
-    @Test
-    void newKeyLimiter_any_returnsFreshCellRate() {
-        assertThat(CellRateSettings.defaults().newKeyLimiter()).isInstanceOf(CellRate.class);
     }
 
     @Test

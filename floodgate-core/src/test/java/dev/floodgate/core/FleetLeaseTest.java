@@ -6,6 +6,7 @@ import dev.floodgate.core.fleet.FleetConnection;
 import dev.floodgate.core.fleet.FleetReply;
 import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.ledger.Gate;
+import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -148,10 +149,10 @@ class FleetLeaseTest {
         FleetLease lease = lease();
         lease.take(clock.millis());
         store.next().granted();
-        Gate<Void> key = Gate.standalone(CellRateSettings.builder().count(1_000).periodMillis(1_000).burst(100)
-                .build().newKeyLimiter());
-        Gate<Void> cap = Gate.standalone(WindowSettings.builder().count(1).period(java.time.Duration.ofMinutes(1))
-                .build().newKeyLimiter());
+        Gate<Void> key = Gate.standalone(KeyLimiterFactory.of(CellRateSettings.builder().count(1_000).periodMillis(1_000).burst(100)
+                .build(), 0).newKeyLimiter());
+        Gate<Void> cap = Gate.standalone(KeyLimiterFactory.of(WindowSettings.builder().count(1).period(java.time.Duration.ofMinutes(1))
+                .build(), 0).newKeyLimiter());
         cap.decide(clock.millis(), null);
         clock.advanceMillis(10);
         lease.take(clock.millis());

@@ -3,7 +3,6 @@ package dev.floodgate.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floodgate.core.limiter.SlidingWindow;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -54,11 +53,6 @@ class WindowSettingsTest {
         WindowSettings s = WindowSettings.builder().count(3).periodMillis(7).build();
 
         assertThat(s.toBuilder().build()).isEqualTo(s);
-    }
-
-    @Test
-    void newKeyLimiter_any_returnsFreshSlidingWindow() {
-        assertThat(WindowSettings.defaults().newKeyLimiter()).isInstanceOf(SlidingWindow.class);
     }
 
     @Test

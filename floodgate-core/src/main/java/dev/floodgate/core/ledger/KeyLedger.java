@@ -1,7 +1,7 @@
 package dev.floodgate.core.ledger;
 
 import dev.floodgate.core.Checks;
-import dev.floodgate.core.LimiterSettings;
+import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
@@ -55,7 +55,7 @@ public final class KeyLedger<A> {
      *      A lookup racing the insertion of the same key may miss it either way, as with the map alone.
      */
 
-    private final LimiterSettings settings;
+    private final KeyLimiterFactory settings;
     private final int maxKeys;
     private final long fullSweepSpacingMillis;
     private final ConcurrentHashMap<Object, Gate<A>> gates = new ConcurrentHashMap<>();
@@ -82,14 +82,14 @@ public final class KeyLedger<A> {
     /**
      * Creates an empty ledger.
      *
-     * @param settings the limiter every key gets
+     * @param settings makes the limiter every key gets
      * @param maxKeys the bound on the number of keys
      * @param fullSweepSpacingMillis the least time between two sweeps triggered by a full ledger
      * @throws IllegalArgumentException if {@code maxKeys} is not between 1 and {@value #MAX_MAX_KEYS} or the
      *     spacing is negative
      * @throws NullPointerException if {@code settings} is null
      */
-    public KeyLedger(LimiterSettings settings, int maxKeys, long fullSweepSpacingMillis) {
+    public KeyLedger(KeyLimiterFactory settings, int maxKeys, long fullSweepSpacingMillis) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.maxKeys = (int) Checks.inRange("maxKeys", maxKeys, 1, MAX_MAX_KEYS);
         this.fullSweepSpacingMillis = Checks.inRange("fullSweepSpacingMillis", fullSweepSpacingMillis, 0,

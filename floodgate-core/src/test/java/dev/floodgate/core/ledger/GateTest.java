@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.floodgate.core.AttritionSettings;
 import dev.floodgate.core.TestSeed;
 import dev.floodgate.core.limiter.AttritionActor;
+import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -21,7 +22,7 @@ class GateTest {
     private final AttritionSettings defaults = AttritionSettings.defaults();
 
     private Gate<String> gate() {
-        return new Gate<>("key", "attachment", defaults.newKeyLimiter());
+        return new Gate<>("key", "attachment", KeyLimiterFactory.of(defaults, 0).newKeyLimiter());
     }
 
     private static int offer(Gate<?> gate, long now) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floodgate.core.AttritionSettings;
 import dev.floodgate.core.TestSeed;
+import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,7 +23,7 @@ class KeyLedgerTest {
     private final AttritionSettings defaults = AttritionSettings.defaults();
 
     private KeyLedger<String> ledger(int maxKeys) {
-        return new KeyLedger<>(defaults, maxKeys, defaults.timeframeMillis());
+        return new KeyLedger<>(KeyLimiterFactory.of(defaults, 0), maxKeys, defaults.timeframeMillis());
     }
 
     private static long flood(KeyLedger<String> ledger, String key, int events, long now) {

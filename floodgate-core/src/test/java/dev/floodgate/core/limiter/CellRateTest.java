@@ -302,7 +302,7 @@ class CellRateTest {
     void tryAcquire_randomTraffic_keepsKeyLimiterContract(long burst, long count, long periodMillis) {
         CellRateSettings settings =
                 CellRateSettings.builder().burst(burst).count(count).periodMillis(periodMillis).build();
-        KeyLimiterContract contract = new KeyLimiterContract(settings::newKeyLimiter,
+        KeyLimiterContract contract = new KeyLimiterContract(KeyLimiterFactory.of(settings, 0)::newKeyLimiter,
                 (limiter, now, into) -> observe((CellRate) limiter, now, into), settings.emissionIntervalMillis());
 
         contract.run(KeyLimiterContract.seed(/* seed= */ 20240611L), 3_000);

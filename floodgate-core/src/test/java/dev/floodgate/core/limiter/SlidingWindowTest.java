@@ -273,7 +273,7 @@ class SlidingWindowTest {
     @CsvSource({"1, 10", "2, 1000", "3, 10000", "10, 60000"})
     void tryAcquire_randomTraffic_keepsKeyLimiterContract(int count, long periodMillis) {
         WindowSettings settings = WindowSettings.builder().count(count).periodMillis(periodMillis).build();
-        KeyLimiterContract contract = new KeyLimiterContract(settings::newKeyLimiter,
+        KeyLimiterContract contract = new KeyLimiterContract(KeyLimiterFactory.of(settings, 0)::newKeyLimiter,
                 (limiter, now, into) -> into.add(((SlidingWindow) limiter).waitMillis(now)), periodMillis / count);
 
         contract.run(KeyLimiterContract.seed(/* seed= */ 20240611L), 3_000);
