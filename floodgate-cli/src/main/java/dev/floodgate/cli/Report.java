@@ -1,7 +1,7 @@
 package dev.floodgate.cli;
 
-import dev.floodgate.core.DurationText;
 import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.internal.DurationText;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -1,6 +1,6 @@
 package dev.floodgate.cli;
 
-import dev.floodgate.core.DurationText;
+import dev.floodgate.core.internal.DurationText;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;

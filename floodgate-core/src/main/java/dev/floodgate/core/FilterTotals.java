@@ -1,5 +1,7 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.internal.Checks;
+
 /**
  * The running totals of a Floodgate filter since it started: the events that reached its limiter, what passed, what
  * was suppressed by each limit, and the summaries it handed out.
@@ -89,8 +91,14 @@ public final class FilterTotals {
                 suppressedByFleet + other.suppressedByFleet, summaries + other.summaries);
     }
 
-    /** Returns these totals less {@code other}'s, which must be part of them. */
-    FilterTotals minus(FilterTotals other) {
+    /**
+     * Returns these totals less {@code other}'s, which must be part of them.
+     *
+     * @param other totals included in these, for example those of a filter that stopped
+     * @return the difference, count by count
+     * @throws IllegalArgumentException if a count of {@code other} exceeds the same count here
+     */
+    public FilterTotals minus(FilterTotals other) {
         return new FilterTotals(passed - other.passed, suppressedByFingerprint - other.suppressedByFingerprint,
                 suppressedByCap - other.suppressedByCap, suppressedAsOther - other.suppressedAsOther,
                 suppressedByFleet - other.suppressedByFleet, summaries - other.summaries);

@@ -1,5 +1,7 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.internal.Checks;
+
 /**
  * One tracked fingerprint as an operator sees it: what it is, how much of it was suppressed in the summary period
  * under way and in the last one, and its limiter's state.

@@ -5,6 +5,7 @@ import dev.floodgate.core.fleet.FleetProvider;
 import dev.floodgate.core.fleet.FleetProviders;
 import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.fleet.FleetStatus;
+import dev.floodgate.core.internal.Checks;
 import dev.floodgate.core.ledger.Gate;
 import dev.floodgate.core.ledger.Inspection;
 import dev.floodgate.core.ledger.KeyLedger;
@@ -69,7 +70,6 @@ public final class FloodFilter {
     private final long summaryTolerance;
     private final Object summaryLock = new Object();
     /** Summaries that could not be written, kept with the engine so that a reload's successor continues them. */
-    private final CarriedSummaries carried = new CarriedSummaries();
     private final boolean keyHasLogger;
     private final boolean keyHasLevel;
     private final LongAdder passed = new LongAdder();
@@ -291,11 +291,6 @@ public final class FloodFilter {
             }
             return out;
         }
-    }
-
-    /** The summaries of this engine that wait to be written again; see {@link SummaryPublisher}. */
-    CarriedSummaries carried() {
-        return carried;
     }
 
     /** Returns whether {@link #close()} was called. */

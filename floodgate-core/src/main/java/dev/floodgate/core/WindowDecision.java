@@ -1,5 +1,7 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.internal.DurationText;
+
 /**
  * The outcome of one event at a sliding window: whether it is allowed and, if not, Algorithm::FloodControl's
  * "next event allowed in" time.

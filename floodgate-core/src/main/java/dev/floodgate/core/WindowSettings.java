@@ -1,5 +1,7 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.internal.Checks;
+import dev.floodgate.core.internal.DurationText;
 import java.time.Duration;
 import java.util.Objects;
 

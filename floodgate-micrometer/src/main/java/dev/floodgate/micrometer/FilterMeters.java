@@ -1,8 +1,8 @@
 package dev.floodgate.micrometer;
 
-import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.FilterTotals;
-import dev.floodgate.core.RegisteredFilter;
+import dev.floodgate.core.internal.FilterRegistry;
+import dev.floodgate.core.internal.RegisteredFilter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;

@@ -1,6 +1,6 @@
 package dev.floodgate.micrometer;
 
-import dev.floodgate.core.FilterRegistry;
+import dev.floodgate.core.internal.FilterRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;

@@ -1,7 +1,7 @@
 package dev.floodgate.micrometer;
 
 import dev.floodgate.core.FingerprintStats;
-import dev.floodgate.core.RegisteredFilter;
+import dev.floodgate.core.internal.RegisteredFilter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;

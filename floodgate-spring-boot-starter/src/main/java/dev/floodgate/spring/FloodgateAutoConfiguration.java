@@ -1,6 +1,6 @@
 package dev.floodgate.spring;
 
-import dev.floodgate.core.FilterRegistry;
+import dev.floodgate.core.internal.FilterRegistry;
 import dev.floodgate.micrometer.FloodgateMetrics;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -1,9 +1,9 @@
 package dev.floodgate.spring;
 
-import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.FilterTotals;
 import dev.floodgate.core.FingerprintStats;
-import dev.floodgate.core.RegisteredFilter;
+import dev.floodgate.core.internal.FilterRegistry;
+import dev.floodgate.core.internal.RegisteredFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.floodgate.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FilterRegistry;
+import dev.floodgate.core.internal.FilterRegistry;
 import java.time.Duration;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;

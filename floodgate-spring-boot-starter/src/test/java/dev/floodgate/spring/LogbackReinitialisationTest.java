@@ -6,7 +6,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import dev.floodgate.core.FilterRegistry;
+import dev.floodgate.core.internal.FilterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.floodgate.log4j2;
 
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
-import dev.floodgate.core.SummaryPublisher;
 import dev.floodgate.core.TickingClock;
+import dev.floodgate.core.internal.FilterRegistry;
+import dev.floodgate.core.internal.SummaryPublisher;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.List;

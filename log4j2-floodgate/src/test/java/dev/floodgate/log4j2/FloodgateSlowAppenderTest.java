@@ -2,7 +2,7 @@ package dev.floodgate.log4j2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.SummaryPublisher;
+import dev.floodgate.core.internal.SummaryPublisher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

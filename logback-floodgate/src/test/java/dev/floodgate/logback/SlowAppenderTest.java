@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.status.Status;
-import dev.floodgate.core.SummaryPublisher;
+import dev.floodgate.core.internal.SummaryPublisher;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

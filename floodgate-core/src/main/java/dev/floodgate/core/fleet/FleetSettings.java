@@ -1,7 +1,7 @@
 package dev.floodgate.core.fleet;
 
 import dev.floodgate.core.CellRateSettings;
-import dev.floodgate.core.DurationText;
+import dev.floodgate.core.internal.DurationText;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;

@@ -1,6 +1,7 @@
 package dev.floodgate.core.jmx;
 
 import dev.floodgate.core.FingerprintStats;
+import java.util.Objects;
 
 /**
  * One fingerprint as a JMX composite: the JavaBean view of {@link FingerprintStats}.
@@ -11,9 +12,16 @@ public final class FingerprintRow {
 
     private final FingerprintStats stats;
 
-    FingerprintRow(FingerprintStats stats) {
-        this.stats = stats;
+    /**
+     * Creates the row of one fingerprint.
+     *
+     * @param stats the fingerprint's figures
+     * @throws NullPointerException if {@code stats} is null
+     */
+    public FingerprintRow(FingerprintStats stats) {
+        this.stats = Objects.requireNonNull(stats, "stats");
     }
+
 
     /** Returns the template as summaries show it. */
     public String getFingerprint() {

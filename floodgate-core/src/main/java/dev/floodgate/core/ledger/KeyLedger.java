@@ -1,6 +1,6 @@
 package dev.floodgate.core.ledger;
 
-import dev.floodgate.core.Checks;
+import dev.floodgate.core.internal.Checks;
 import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -2,9 +2,9 @@ package dev.floodgate.core.limiter;
 
 import dev.floodgate.core.AttritionSettings;
 import dev.floodgate.core.CellRateSettings;
-import dev.floodgate.core.Checks;
 import dev.floodgate.core.LimiterSettings;
 import dev.floodgate.core.WindowSettings;
+import dev.floodgate.core.internal.Checks;
 import java.util.Objects;
 
 /**

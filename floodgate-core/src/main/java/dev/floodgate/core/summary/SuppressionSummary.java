@@ -1,6 +1,6 @@
 package dev.floodgate.core.summary;
 
-import dev.floodgate.core.DurationText;
+import dev.floodgate.core.internal.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;

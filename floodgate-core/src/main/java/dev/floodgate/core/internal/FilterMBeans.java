@@ -1,15 +1,15 @@
-package dev.floodgate.core.jmx;
+package dev.floodgate.core.internal;
 
-import dev.floodgate.core.FilterRegistry;
-import dev.floodgate.core.RegisteredFilter;
+import dev.floodgate.core.internal.FilterRegistry;
+import dev.floodgate.core.internal.RegisteredFilter;
 import java.lang.management.ManagementFactory;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.InstanceNotFoundException;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.MalformedObjectNameException;
-import java.util.IdentityHashMap;
-import java.util.Map;
 import javax.management.ObjectName;
 
 /**

@@ -1,8 +1,10 @@
-package dev.floodgate.core.jmx;
+package dev.floodgate.core.internal;
 
 import dev.floodgate.core.FilterTotals;
 import dev.floodgate.core.FingerprintStats;
-import dev.floodgate.core.RegisteredFilter;
+import dev.floodgate.core.internal.RegisteredFilter;
+import dev.floodgate.core.jmx.FingerprintRow;
+import dev.floodgate.core.jmx.FloodgateFilterMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

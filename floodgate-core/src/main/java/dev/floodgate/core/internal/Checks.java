@@ -1,4 +1,4 @@
-package dev.floodgate.core;
+package dev.floodgate.core.internal;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.floodgate.core;
+package dev.floodgate.core.internal;
 
 /** Formats millisecond durations compactly for people: {@code 250ms}, {@code 5s}, {@code 1m30s}, {@code 2h}, {@code 1d}. */
 public final class DurationText {

@@ -1,7 +1,10 @@
-package dev.floodgate.core;
+package dev.floodgate.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.List;
 import java.util.Map;

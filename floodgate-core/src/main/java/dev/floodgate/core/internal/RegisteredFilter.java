@@ -1,5 +1,8 @@
-package dev.floodgate.core;
+package dev.floodgate.core.internal;
 
+import dev.floodgate.core.FilterTotals;
+import dev.floodgate.core.FingerprintStats;
+import dev.floodgate.core.FloodFilter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;

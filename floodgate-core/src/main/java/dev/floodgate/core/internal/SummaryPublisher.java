@@ -1,5 +1,7 @@
-package dev.floodgate.core;
+package dev.floodgate.core.internal;
 
+import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -92,7 +94,7 @@ public final class SummaryPublisher {
         this.threadName = Objects.requireNonNull(threadName, "threadName");
         this.maxLines = engine.config().maxSummaryLines();
         this.maxEntries = engine.config().maxKeys() + 2;
-        this.carried = engine.carried();
+        this.carried = CarriedSummaries.of(engine);
     }
 
     /**

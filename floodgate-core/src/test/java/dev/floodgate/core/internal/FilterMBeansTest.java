@@ -1,11 +1,11 @@
-package dev.floodgate.core.jmx;
+package dev.floodgate.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FilterRegistry;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
+import dev.floodgate.core.internal.FilterRegistry;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Collections;

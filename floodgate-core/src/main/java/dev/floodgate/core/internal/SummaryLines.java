@@ -1,5 +1,6 @@
-package dev.floodgate.core;
+package dev.floodgate.core.internal;
 
+import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.Collection;

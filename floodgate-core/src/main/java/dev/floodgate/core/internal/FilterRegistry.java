@@ -1,6 +1,7 @@
-package dev.floodgate.core;
+package dev.floodgate.core.internal;
 
-import dev.floodgate.core.jmx.FilterMBeans;
+import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.internal.FilterMBeans;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

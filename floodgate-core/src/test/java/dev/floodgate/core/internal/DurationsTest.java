@@ -1,4 +1,4 @@
-package dev.floodgate.core;
+package dev.floodgate.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
