@@ -7,8 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import org.junit.jupiter.api.Test;
@@ -49,7 +53,6 @@ class PublishedArtifactsTest {
             Element project = parse(pom).getDocumentElement();
             assertThat(text(project, "name")).as("name in %s", pom).isNotBlank();
             assertThat(text(project, "description")).as("description in %s", pom).isNotBlank();
-            assertThat(text(project, "automatic.module.name")).as("Automatic-Module-Name of %s", pom).isNotBlank();
         }
         for (Path pom : List.of(root.resolve("pom.xml"), root.resolve("floodgate-bom/pom.xml"))) {
             Element project = parse(pom).getDocumentElement();
@@ -57,6 +60,28 @@ class PublishedArtifactsTest {
                 assertThat(project.getElementsByTagName(element).getLength()).as("<%s> in %s", element, pom)
                         .isPositive();
             }
+        }
+    }
+
+    @Test
+    void everyPublishedModule_hasItsStableModuleName() throws Exception {
+        Map<String, String> names = new TreeMap<>();
+        for (Path pom : publishedPoms()) {
+            Element project = parse(pom).getDocumentElement();
+            Path descriptor = pom.resolveSibling("src/main/java/module-info.java");
+            String name = Files.exists(descriptor) ? declaredModule(descriptor) : text(project, "automatic.module.name");
+            names.put(text(project, "artifactId"), name);
+        }
+        assertThat(names).isEqualTo(Map.of(
+                "floodgate-core", "dev.floodgate.core",
+                "logback-floodgate", "dev.floodgate.logback",
+                "log4j2-floodgate", "dev.floodgate.log4j2",
+                "floodgate-redis", "dev.floodgate.redis",
+                "floodgate-micrometer", "dev.floodgate.micrometer",
+                "floodgate-spring-boot-starter", "dev.floodgate.spring"));
+        for (String described : List.of("floodgate-core", "logback-floodgate", "log4j2-floodgate")) {
+            assertThat(root.resolve(described).resolve("src/main/java/module-info.java")).as("module descriptor")
+                    .exists();
         }
     }
 
@@ -93,6 +118,13 @@ class PublishedArtifactsTest {
         }
         assertThat(out).as("published modules").isNotEmpty();
         return out;
+    }
+
+    /** The name a {@code module-info.java} declares. */
+    private static String declaredModule(Path descriptor) throws Exception {
+        Matcher m = Pattern.compile("(?m)^module ([\\w.]+) \\{").matcher(Files.readString(descriptor));
+        assertThat(m.find()).as("module declaration in %s", descriptor).isTrue();
+        return m.group(1);
     }
 
     /** The text of the first child element of that name, directly under {@code parent} or in its properties. */

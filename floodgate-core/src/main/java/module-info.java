@@ -1,0 +1,30 @@
+/**
+ * Floodgate's core: the limiters, their settings, the engine that fingerprints, limits and summarizes a stream of
+ * logging calls ({@link dev.floodgate.core.FloodFilter}), the fleet limit's service provider interface and the
+ * filters' MXBean. No dependencies beyond the JDK.
+ *
+ * <p>Exported: {@code dev.floodgate.core}, {@code .fingerprint}, {@code .summary}, {@code .fleet} and {@code .jmx}.
+ * Not exported: {@code .ledger} and {@code .limiter} (the key ledger and the rate algorithms' per-key state, reached
+ * through the engine and the settings). {@code .internal} holds what the adapters and Floodgate's own modules share
+ * (summary writing, the filter registry, validation helpers); it is exported to those modules only.
+ *
+ * @uses dev.floodgate.core.fleet.FleetProvider the fleet limit's store, provided by {@code floodgate-redis}
+ */
+@SuppressWarnings("module") // the qualified exports name modules that are built after this one
+module dev.floodgate.core {
+    requires java.management;
+
+    exports dev.floodgate.core;
+    exports dev.floodgate.core.fingerprint;
+    exports dev.floodgate.core.fleet;
+    exports dev.floodgate.core.jmx;
+    exports dev.floodgate.core.summary;
+
+    exports dev.floodgate.core.internal to
+            dev.floodgate.logback,
+            dev.floodgate.log4j2,
+            dev.floodgate.micrometer,
+            dev.floodgate.spring;
+
+    uses dev.floodgate.core.fleet.FleetProvider;
+}
