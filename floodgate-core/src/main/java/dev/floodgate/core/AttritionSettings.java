@@ -63,17 +63,17 @@ public final class AttritionSettings implements LimiterSettings {
         this.attritionMin = b.attritionMin;
     }
 
-    /** Returns the settings with every default. */
+    /** {@return the settings with every default} */
     public static AttritionSettings defaults() {
         return DEFAULTS;
     }
 
-    /** Returns a builder holding every default. */
+    /** {@return a builder holding every default} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Returns a builder holding these settings. */
+    /** {@return a builder holding these settings} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.windowSize = windowSize;
@@ -86,49 +86,49 @@ public final class AttritionSettings implements LimiterSettings {
         return b;
     }
 
-    /** Returns the number of timeframes in the sliding window. */
+    /** {@return the number of timeframes in the sliding window} */
     public int windowSize() {
         return windowSize;
     }
 
-    /** Returns the length of one timeframe. */
+    /** {@return the length of one timeframe} */
     public Duration timeframe() {
         return Duration.ofMillis(timeframeMillis);
     }
 
-    /** Returns the length of one timeframe in milliseconds. */
+    /** {@return the length of one timeframe in milliseconds} */
     public long timeframeMillis() {
         return timeframeMillis;
     }
 
-    /** Returns the per-timeframe allowance at attrition 0 (TST). */
+    /** {@return the per-timeframe allowance at attrition 0 (TST)} */
     public long timeframeSpilloverThreshold() {
         return timeframeSpilloverThreshold;
     }
 
-    /** Returns how many events per window pass while attrition is 0. */
+    /** {@return how many events per window pass while attrition is 0} */
     public long spilloverThreshold() {
         return spilloverThreshold;
     }
 
-    /** Returns the base of the logarithm applied to the attrition score. */
+    /** {@return the base of the logarithm applied to the attrition score} */
     public int attritionLogarithmBase() {
         return attritionLogarithmBase;
     }
 
-    /** Returns the lower bound of (old − new) attrition per timeframe; its negation is the fastest growth. */
+    /** {@return the lower bound of (old − new) attrition per timeframe; its negation is the fastest growth} */
     public long inverseAttritionDeltaMin() {
         return inverseAttritionDeltaMin;
     }
 
-    /** Returns the floor of the attrition score. */
+    /** {@return the floor of the attrition score} */
     public long attritionMin() {
         return attritionMin;
     }
 
     /**
-     * Returns how long a key must be silent before it may be forgotten: {@code (windowSize + 1) × timeframe},
-     * measured from the start of the timeframe of its last event (SPEC §6).
+     * {@return how long a key must be silent before it may be forgotten: {@code (windowSize + 1) × timeframe},
+     * measured from the start of the timeframe of its last event (SPEC §6)}
      */
     public long idleMillis() {
         return (windowSize + 1L) * timeframeMillis;
@@ -208,6 +208,8 @@ public final class AttritionSettings implements LimiterSettings {
         /**
          * Sets the number of timeframes in the sliding window.
          *
+         * @param value the number of timeframes in the sliding window
+         * @return this builder
          * @throws IllegalArgumentException if not between 1 and {@value #MAX_WINDOW_SIZE}
          */
         public Builder windowSize(int value) {
@@ -218,6 +220,8 @@ public final class AttritionSettings implements LimiterSettings {
         /**
          * Sets the length of one timeframe.
          *
+         * @param value the length of one timeframe
+         * @return this builder
          * @throws IllegalArgumentException if not a whole number of milliseconds between 1 ms and one day
          * @throws NullPointerException if {@code value} is null
          */
@@ -229,6 +233,8 @@ public final class AttritionSettings implements LimiterSettings {
         /**
          * Sets the length of one timeframe in milliseconds.
          *
+         * @param value the length of one timeframe in milliseconds
+         * @return this builder
          * @throws IllegalArgumentException if not between 1 ms and one day
          */
         public Builder timeframeMillis(long value) {
@@ -239,6 +245,8 @@ public final class AttritionSettings implements LimiterSettings {
         /**
          * Sets the per-timeframe allowance at attrition 0 (TST), also the divisor of skipped counts.
          *
+         * @param value the per-timeframe allowance at attrition 0 (TST), also the divisor of skipped counts
+         * @return this builder
          * @throws IllegalArgumentException if not between 1 and {@value #MAX_THRESHOLD}
          */
         public Builder timeframeSpilloverThreshold(long value) {
@@ -249,6 +257,8 @@ public final class AttritionSettings implements LimiterSettings {
         /**
          * Sets how many events per window pass while attrition is 0.
          *
+         * @param value how many events per window pass while attrition is 0
+         * @return this builder
          * @throws IllegalArgumentException if not between 0 and {@value #MAX_THRESHOLD}
          */
         public Builder spilloverThreshold(long value) {
@@ -259,6 +269,8 @@ public final class AttritionSettings implements LimiterSettings {
         /**
          * Sets the base of the logarithm that shrinks the allowance as attrition grows.
          *
+         * @param value the base of the logarithm that shrinks the allowance as attrition grows
+         * @return this builder
          * @throws IllegalArgumentException if not between 2 and {@value #MAX_ATTRITION_LOGARITHM_BASE}
          */
         public Builder attritionLogarithmBase(int value) {
@@ -270,6 +282,9 @@ public final class AttritionSettings implements LimiterSettings {
         /**
          * Sets the lower bound of (old − new) attrition per timeframe; −1 lets attrition grow by 1 per timeframe.
          *
+         * @param value the lower bound of (old − new) attrition per timeframe; −1 lets attrition grow by 1 per
+         *     timeframe
+         * @return this builder
          * @throws IllegalArgumentException if not between {@value #MIN_INVERSE_ATTRITION_DELTA_MIN} and −1
          */
         public Builder inverseAttritionDeltaMin(long value) {
@@ -281,6 +296,8 @@ public final class AttritionSettings implements LimiterSettings {
         /**
          * Sets the floor of the attrition score; above 0 the spillover allowance never applies.
          *
+         * @param value the floor of the attrition score; above 0 the spillover allowance never applies
+         * @return this builder
          * @throws IllegalArgumentException if not between 0 and {@value #MAX_THRESHOLD}
          */
         public Builder attritionMin(long value) {
@@ -288,7 +305,7 @@ public final class AttritionSettings implements LimiterSettings {
             return this;
         }
 
-        /** Returns the settings. */
+        /** {@return the settings} */
         public AttritionSettings build() {
             return new AttritionSettings(this);
         }

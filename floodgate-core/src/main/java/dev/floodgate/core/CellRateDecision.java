@@ -24,6 +24,12 @@ public final class CellRateDecision {
     /**
      * Creates a decision.
      *
+     * @param allowed whether the request is allowed (redis-cell's reply 1, where 0 means allowed)
+     * @param limit how many events a quiet key may send at once, {@code burst + 1} ({@code X-RateLimit-Limit})
+     * @param remaining how many events of quantity 1 would be allowed right after this one
+     *     ({@code X-RateLimit-Remaining})
+     * @param retryAfterMillis milliseconds until the same request would be allowed, or {@link #NO_RETRY}
+     * @param resetAfterMillis how many milliseconds until the key is back to its full burst
      * @throws IllegalArgumentException if the limit is below 1, the remaining count is outside {@code [0, limit]},
      *     the reset time is negative, an allowed request has a retry time, or a refused one a retry time that is
      *     neither {@link #NO_RETRY} nor positive
@@ -49,45 +55,45 @@ public final class CellRateDecision {
         this.resetAfterMillis = resetAfterMillis;
     }
 
-    /** Returns whether the request is allowed (redis-cell's reply 1, where 0 means allowed). */
+    /** {@return whether the request is allowed (redis-cell's reply 1, where 0 means allowed)} */
     public boolean allowed() {
         return allowed;
     }
 
-    /** Returns how many events a quiet key may send at once, {@code burst + 1} ({@code X-RateLimit-Limit}). */
+    /** {@return how many events a quiet key may send at once, {@code burst + 1} ({@code X-RateLimit-Limit})} */
     public long limit() {
         return limit;
     }
 
-    /** Returns how many events of quantity 1 would be allowed right after this one ({@code X-RateLimit-Remaining}). */
+    /** {@return how many events of quantity 1 would be allowed right after this one ({@code X-RateLimit-Remaining})} */
     public long remaining() {
         return remaining;
     }
 
     /**
-     * Returns how many milliseconds to wait before the same request would be allowed, or {@link #NO_RETRY} if it was
-     * allowed or if it exceeds the limit.
+     * {@return how many milliseconds to wait before the same request would be allowed, or {@link #NO_RETRY} if it was
+     * allowed or if it exceeds the limit}
      */
     public long retryAfterMillis() {
         return retryAfterMillis;
     }
 
-    /** Returns {@link #retryAfterMillis()} rounded up to whole seconds ({@code Retry-After}), or -1. */
+    /** {@return {@link #retryAfterMillis()} rounded up to whole seconds ({@code Retry-After}), or -1} */
     public long retryAfterSeconds() {
         return retryAfterMillis == NO_RETRY ? NO_RETRY : ceilSeconds(retryAfterMillis);
     }
 
-    /** Returns how many milliseconds until the key is back to its full burst. */
+    /** {@return how many milliseconds until the key is back to its full burst} */
     public long resetAfterMillis() {
         return resetAfterMillis;
     }
 
-    /** Returns {@link #resetAfterMillis()} rounded up to whole seconds ({@code X-RateLimit-Reset}). */
+    /** {@return {@link #resetAfterMillis()} rounded up to whole seconds ({@code X-RateLimit-Reset})} */
     public long resetAfterSeconds() {
         return ceilSeconds(resetAfterMillis);
     }
 
-    /** Returns whether the request was refused because its quantity exceeds the limit, so no retry can pass. */
+    /** {@return whether the request was refused because its quantity exceeds the limit, so no retry can pass} */
     public boolean exceedsLimit() {
         return !allowed && retryAfterMillis == NO_RETRY;
     }

@@ -18,6 +18,8 @@ public final class CellRateLimiter {
     /**
      * Creates a limiter whose key has seen no event.
      *
+     * @param settings the limit
+     * @param clock the clock every decision reads
      * @throws NullPointerException if an argument is null
      */
     public CellRateLimiter(CellRateSettings settings, Clock clock) {
@@ -25,7 +27,11 @@ public final class CellRateLimiter {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** Decides one request of quantity 1 at the clock's current time. */
+    /**
+     * Decides one request of quantity 1 at the clock's current time.
+     *
+     * @return the decision, with the limit, what remains and when to retry
+     */
     public CellRateDecision decide() {
         return decide(1);
     }
@@ -34,6 +40,8 @@ public final class CellRateLimiter {
      * Decides one request of weight {@code quantity} at the clock's current time: a quantity above the limit is
      * refused with {@link CellRateDecision#exceedsLimit()}, and a quantity of 0 peeks without changing anything.
      *
+     * @param quantity the request's weight: 0 to peek, at most the limit to be allowed
+     * @return the decision, with the limit, what remains and when to retry
      * @throws IllegalArgumentException if {@code quantity} is negative
      */
     public CellRateDecision decide(long quantity) {

@@ -42,17 +42,17 @@ public final class CellRateSettings implements LimiterSettings {
         this.periodMillis = b.periodMillis;
     }
 
-    /** Returns the settings with every default. */
+    /** {@return the settings with every default} */
     public static CellRateSettings defaults() {
         return DEFAULTS;
     }
 
-    /** Returns a builder holding every default. */
+    /** {@return a builder holding every default} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Returns a builder holding these settings. */
+    /** {@return a builder holding these settings} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.burst = burst;
@@ -61,34 +61,34 @@ public final class CellRateSettings implements LimiterSettings {
         return b;
     }
 
-    /** Returns how many events beyond the first a quiet key may send at once (redis-cell's {@code max_burst}). */
+    /** {@return how many events beyond the first a quiet key may send at once (redis-cell's {@code max_burst})} */
     public long burst() {
         return burst;
     }
 
-    /** Returns the number of events per period, sustained. */
+    /** {@return the number of events per period, sustained} */
     public long count() {
         return count;
     }
 
-    /** Returns the length of the period. */
+    /** {@return the length of the period} */
     public Duration period() {
         return Duration.ofMillis(periodMillis);
     }
 
-    /** Returns the length of the period in milliseconds. */
+    /** {@return the length of the period in milliseconds} */
     public long periodMillis() {
         return periodMillis;
     }
 
-    /** Returns how many events a quiet key may send at once, {@code burst + 1} (redis-cell's limit). */
+    /** {@return how many events a quiet key may send at once, {@code burst + 1} (redis-cell's limit)} */
     public long limit() {
         return burst + 1;
     }
 
     /**
-     * Returns the time between two events at the sustained rate rounded up to whole milliseconds,
-     * {@code ceil(period / count)}; the limiter itself uses the exact fraction.
+     * {@return the time between two events at the sustained rate rounded up to whole milliseconds,
+     * {@code ceil(period / count)}; the limiter itself uses the exact fraction}
      */
     public long emissionIntervalMillis() {
         return (periodMillis + count - 1) / count;
@@ -142,6 +142,8 @@ public final class CellRateSettings implements LimiterSettings {
         /**
          * Sets how many events beyond the first a quiet key may send at once.
          *
+         * @param value how many events beyond the first a quiet key may send at once
+         * @return this builder
          * @throws IllegalArgumentException if not between 0 and {@value #MAX_BURST}
          */
         public Builder burst(long value) {
@@ -152,6 +154,8 @@ public final class CellRateSettings implements LimiterSettings {
         /**
          * Sets the number of events per period, sustained.
          *
+         * @param value the number of events per period, sustained
+         * @return this builder
          * @throws IllegalArgumentException if not between 1 and {@value #MAX_COUNT}
          */
         public Builder count(long value) {
@@ -162,6 +166,8 @@ public final class CellRateSettings implements LimiterSettings {
         /**
          * Sets the length of the period.
          *
+         * @param value the length of the period
+         * @return this builder
          * @throws IllegalArgumentException if not a whole number of milliseconds between 1 ms and one day
          * @throws NullPointerException if {@code value} is null
          */
@@ -173,6 +179,8 @@ public final class CellRateSettings implements LimiterSettings {
         /**
          * Sets the length of the period in milliseconds.
          *
+         * @param value the length of the period in milliseconds
+         * @return this builder
          * @throws IllegalArgumentException if not between 1 ms and one day
          */
         public Builder periodMillis(long value) {
@@ -181,7 +189,7 @@ public final class CellRateSettings implements LimiterSettings {
         }
 
         /**
-         * Returns the settings.
+         * {@return the settings}
          *
          * @throws IllegalArgumentException if the count exceeds the period in milliseconds (events closer than 1 ms)
          */

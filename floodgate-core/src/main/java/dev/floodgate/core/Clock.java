@@ -10,12 +10,12 @@ package dev.floodgate.core;
 @FunctionalInterface
 public interface Clock {
 
-    /** Returns the current time in milliseconds since the epoch. */
+    /** {@return the current time in milliseconds since the epoch} */
     long millis();
 
     /**
-     * Returns by how much a reading may lag the real time because the clock moves in steps: 0 for a clock that reads
-     * the exact millisecond (the default), {@link TickingClock#TICK_MILLIS} for a {@link TickingClock}. The
+     * {@return by how much a reading may lag the real time because the clock moves in steps: 0 for a clock that reads
+     * the exact millisecond (the default), {@link TickingClock#TICK_MILLIS} for a {@link TickingClock}} The
      * {@code window} and {@code cell} limiters carry up to this much time across a step, so that they pass their
      * configured rate whatever the step.
      */
@@ -24,7 +24,7 @@ public interface Clock {
     }
 
     /**
-     * Returns the production clock: epoch milliseconds that never step backwards.
+     * {@return the production clock: epoch milliseconds that never step backwards}
      *
      * <p>It is the wall clock at the moment the class loads, advanced by {@link System#nanoTime()}, so an NTP
      * step or a manual change of the system clock does not move timeframes backwards or forwards. Summaries
@@ -34,7 +34,7 @@ public interface Clock {
         return MonotonicClock.INSTANCE;
     }
 
-    /** Returns the system wall clock, {@link System#currentTimeMillis()}; it may step backwards. */
+    /** {@return the system wall clock, {@link System#currentTimeMillis()}; it may step backwards} */
     static Clock system() {
         return System::currentTimeMillis;
     }

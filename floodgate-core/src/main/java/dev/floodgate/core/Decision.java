@@ -20,6 +20,13 @@ public final class Decision {
     /**
      * Creates a decision.
      *
+     * @param allowed whether the event is allowed
+     * @param consecutiveRefused for an allowed event, how many were refused in a row just before it; for a refused one,
+     *     the refusals in a row including it
+     * @param lastAllowedMillis the start of the timeframe of the last event allowed before this one, in epoch
+     *     milliseconds, or {@link #NEVER}
+     * @param attrition the actor's attrition score after this event
+     * @param sendLimit the allowance of the timeframe this event was counted in
      * @throws IllegalArgumentException if a count is negative, an allowed event claims to be among the refused,
      *     or the allowance is below 1
      */
@@ -41,33 +48,33 @@ public final class Decision {
         this.sendLimit = sendLimit;
     }
 
-    /** Returns whether the event is allowed. */
+    /** {@return whether the event is allowed} */
     public boolean allowed() {
         return allowed;
     }
 
     /**
-     * Returns FloodgateDotNet's {@code NumDisallowed}: for an allowed event, how many events were refused in a row
-     * just before it; for a refused event, the running count of refusals in a row including this one.
+     * {@return FloodgateDotNet's {@code NumDisallowed}: for an allowed event, how many events were refused in a row
+     * just before it; for a refused event, the running count of refusals in a row including this one}
      */
     public long consecutiveRefused() {
         return consecutiveRefused;
     }
 
     /**
-     * Returns the start of the timeframe of the last event allowed before this one, in epoch milliseconds, or
-     * {@link #NEVER}.
+     * {@return the start of the timeframe of the last event allowed before this one, in epoch milliseconds, or
+     * {@link #NEVER}}
      */
     public long lastAllowedMillis() {
         return lastAllowedMillis;
     }
 
-    /** Returns the actor's attrition score after this event. */
+    /** {@return the actor's attrition score after this event} */
     public long attrition() {
         return attrition;
     }
 
-    /** Returns the allowance of the timeframe this event was counted in. */
+    /** {@return the allowance of the timeframe this event was counted in} */
     public long sendLimit() {
         return sendLimit;
     }

@@ -44,47 +44,51 @@ public final class FilterTotals {
         this.summaries = Checks.inRange("summaries", summaries, 0, Long.MAX_VALUE);
     }
 
-    /** Returns the events that reached the limiter: passed plus suppressed. */
+    /** {@return the events that reached the limiter: passed plus suppressed} */
     public long counted() {
         return passed + suppressed();
     }
 
-    /** Returns the events the limiter let through. */
+    /** {@return the events the limiter let through} */
     public long passed() {
         return passed;
     }
 
-    /** Returns the events suppressed by any limit. */
+    /** {@return the events suppressed by any limit} */
     public long suppressed() {
         return suppressedByFingerprint + suppressedByCap + suppressedAsOther + suppressedByFleet;
     }
 
-    /** Returns the events refused by their own fingerprint's limit. */
+    /** {@return the events refused by their own fingerprint's limit} */
     public long suppressedByFingerprint() {
         return suppressedByFingerprint;
     }
 
-    /** Returns the events refused by the global cap. */
+    /** {@return the events refused by the global cap} */
     public long suppressedByCap() {
         return suppressedByCap;
     }
 
-    /** Returns the events refused by the limiter shared by fingerprints beyond {@code maxKeys}. */
+    /** {@return the events refused by the limiter shared by fingerprints beyond {@code maxKeys}} */
     public long suppressedAsOther() {
         return suppressedAsOther;
     }
 
-    /** Returns the events the local limits allowed but the fleet limit refused. */
+    /** {@return the events the local limits allowed but the fleet limit refused} */
     public long suppressedByFleet() {
         return suppressedByFleet;
     }
 
-    /** Returns the summaries handed out to be written. */
+    /** {@return the summaries handed out to be written} */
     public long summaries() {
         return summaries;
     }
 
-    /** Returns these totals with {@code other}'s added. */
+    /**
+     * {@return these totals with {@code other}'s added}
+     *
+     * @param other the totals to add, for example those of another filter
+     */
     public FilterTotals plus(FilterTotals other) {
         return new FilterTotals(passed + other.passed, suppressedByFingerprint + other.suppressedByFingerprint,
                 suppressedByCap + other.suppressedByCap, suppressedAsOther + other.suppressedAsOther,

@@ -40,32 +40,32 @@ public final class FingerprintStats {
         this.limiterState = java.util.Objects.requireNonNull(limiterState, "limiterState");
     }
 
-    /** Returns the template as summaries show it. */
+    /** {@return the template as summaries show it} */
     public String fingerprint() {
         return fingerprint;
     }
 
-    /** Returns the logger when it is part of the fingerprint, else null. */
+    /** {@return the logger when it is part of the fingerprint, else null} */
     public String loggerName() {
         return loggerName;
     }
 
-    /** Returns the level when it is part of the fingerprint, else null. */
+    /** {@return the level when it is part of the fingerprint, else null} */
     public String level() {
         return level;
     }
 
-    /** Returns the events suppressed since the last summaries. */
+    /** {@return the events suppressed since the last summaries} */
     public long suppressedThisPeriod() {
         return suppressedThisPeriod;
     }
 
-    /** Returns the events the last summaries told for this fingerprint. */
+    /** {@return the events the last summaries told for this fingerprint} */
     public long suppressedLastPeriod() {
         return suppressedLastPeriod;
     }
 
-    /** Returns the limiter's state in words (for attrition: the attrition and the allowance per timeframe). */
+    /** {@return the limiter's state in words (for attrition: the attrition and the allowance per timeframe)} */
     public String limiterState() {
         return limiterState;
     }

@@ -97,6 +97,8 @@ public final class FloodFilter {
      * Creates a filter without a fleet limit's status reports: a configuration with {@code fleet} reports nothing
      * about outages.
      *
+     * @param config the options
+     * @param clock the clock every decision and summary reads
      * @throws NullPointerException if an argument is null
      * @throws IllegalStateException if the configuration has a fleet limit but no provider is on the classpath
      */
@@ -108,6 +110,9 @@ public final class FloodFilter {
      * Creates a filter; a fleet limit, if configured, starts connecting in the background and reports its outages
      * and recoveries to {@code status}.
      *
+     * @param config the options
+     * @param clock the clock every decision and summary reads
+     * @param status where the fleet connection reports outages and recoveries
      * @throws NullPointerException if an argument is null
      * @throws IllegalStateException if the configuration has a fleet limit but no provider is on the classpath
      */
@@ -159,12 +164,12 @@ public final class FloodFilter {
         return loggerName != null && (loggerName.startsWith("io.lettuce.") || loggerName.startsWith("io.netty."));
     }
 
-    /** Returns the configuration. */
+    /** {@return the configuration} */
     public FloodgateConfig config() {
         return config;
     }
 
-    /** Returns the clock the filter reads; a filter that continues this one after a reload keeps it. */
+    /** {@return the clock the filter reads; a filter that continues this one after a reload keeps it} */
     public Clock clock() {
         return clock;
     }
@@ -249,9 +254,9 @@ public final class FloodFilter {
     }
 
     /**
-     * Returns the summaries of the period that ended now, if a summary interval has passed since the last ones
+     * {@return the summaries of the period that ended now, if a summary interval has passed since the last ones
      * (with a little tolerance for scheduler jitter) or the clock stepped back behind them; forgets idle fingerprints
-     * first.
+     * first}
      */
     public List<SuppressionSummary> summarizeIfDue() {
         long now = clock.millis();
@@ -265,7 +270,7 @@ public final class FloodFilter {
         }
     }
 
-    /** Returns the summaries of the period that ended now, whether or not an interval has passed. */
+    /** {@return the summaries of the period that ended now, whether or not an interval has passed} */
     public List<SuppressionSummary> summarize() {
         long now = clock.millis();
         synchronized (summaryLock) {
@@ -281,6 +286,8 @@ public final class FloodFilter {
     /**
      * Stops counting and returns everything still untold. Later calls to {@link #suppress} drop nothing and count
      * nothing.
+     *
+     * @return the summaries still untold; empty if nothing was suppressed since the last ones
      */
     public List<SuppressionSummary> close() {
         long now = clock.millis();
@@ -293,19 +300,19 @@ public final class FloodFilter {
         }
     }
 
-    /** Returns whether {@link #close()} was called. */
+    /** {@return whether {@link #close()} was called} */
     public boolean isClosed() {
         return ledger.isClosed();
     }
 
-    /** Returns the number of fingerprints tracked now. */
+    /** {@return the number of fingerprints tracked now} */
     public int trackedFingerprints() {
         return ledger.size();
     }
 
     /**
-     * Returns the running totals: exact for passed events and summaries, and for suppressed events exact up to the
-     * last summaries plus what the fingerprints hold now. Takes the summary lock and each fingerprint's lock in
+     * {@return the running totals: exact for passed events and summaries, and for suppressed events exact up to the
+     * last summaries plus what the fingerprints hold now} Takes the summary lock and each fingerprint's lock in
      * turn, never the hot path's.
      */
     public FilterTotals totals() {
@@ -334,10 +341,11 @@ public final class FloodFilter {
     }
 
     /**
-     * Returns the {@code limit} tracked fingerprints that suppressed most in the summary period under way (then in
+     * {@return the {@code limit} tracked fingerprints that suppressed most in the summary period under way (then in
      * the last one), with their limiters' state: one consistent view, taken under the summary lock so that no
-     * summary moves counts from one period to the other while it is taken.
+     * summary moves counts from one period to the other while it is taken}
      *
+     * @param limit the most fingerprints to return, at least 0
      * @throws IllegalArgumentException if {@code limit} is negative
      */
     public List<FingerprintStats> topFingerprints(int limit) {

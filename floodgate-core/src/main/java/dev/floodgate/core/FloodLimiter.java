@@ -18,6 +18,8 @@ public final class FloodLimiter {
     /**
      * Creates an actor that has seen no event.
      *
+     * @param settings the attrition settings
+     * @param clock the clock every decision reads
      * @throws NullPointerException if an argument is null
      */
     public FloodLimiter(AttritionSettings settings, Clock clock) {
@@ -25,7 +27,11 @@ public final class FloodLimiter {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** Decides one event at the clock's current time. */
+    /**
+     * Decides one event at the clock's current time.
+     *
+     * @return the decision, with the actor's state after it
+     */
     public Decision decide() {
         long now = clock.millis();
         synchronized (this) {
@@ -38,7 +44,7 @@ public final class FloodLimiter {
         }
     }
 
-    /** Returns whether the actor holds nothing worth keeping at the clock's current time (SPEC §6 idle rule). */
+    /** {@return whether the actor holds nothing worth keeping at the clock's current time (SPEC §6 idle rule)} */
     public synchronized boolean isIdle() {
         return actor.isIdle(clock.millis());
     }

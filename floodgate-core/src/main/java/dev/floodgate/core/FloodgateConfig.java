@@ -85,14 +85,14 @@ public final class FloodgateConfig {
     }
 
     /**
-     * Returns every option in force, by {@link Option#key()} in the order of {@link Option}, as written (trimmed) or
-     * as its default.
+     * {@return every option in force, by {@link Option#key()} in the order of {@link Option}, as written (trimmed) or
+     * as its default}
      */
     public Map<String, String> options() {
         return options;
     }
 
-    /** Returns the configuration with every default. */
+    /** {@return the configuration with every default} */
     public static FloodgateConfig defaults() {
         return DEFAULTS;
     }
@@ -101,6 +101,8 @@ public final class FloodgateConfig {
      * Reads a configuration from option names ({@link Option#key()}) to raw values; absent options take their
      * defaults.
      *
+     * @param raw raw values by option name; an absent or null value means the default
+     * @return the configuration
      * @throws IllegalArgumentException listing every problem, each naming the option and the value
      */
     public static FloodgateConfig parse(Map<String, String> raw) {
@@ -115,6 +117,8 @@ public final class FloodgateConfig {
     /**
      * Reads a configuration, adding one message per problem to {@code problems}.
      *
+     * @param raw raw values by option name; an absent or null value means the default
+     * @param problems receives one message per problem
      * @return the configuration, or null if there was any problem
      */
     public static FloodgateConfig parse(Map<String, String> raw, List<String> problems) {
@@ -122,84 +126,91 @@ public final class FloodgateConfig {
         return reader.read() ? new FloodgateConfig(reader) : null;
     }
 
-    /** Returns the message for a level name that the framework does not know. */
+    /**
+     * {@return the message for a level name that the framework does not know}
+     *
+     * @param option the option that named the level
+     * @param value the level name as written
+     */
     public static String unknownLevel(Option option, String value) {
         return option.key() + ": \"" + value + "\" is not a level; use TRACE, DEBUG, INFO, WARN or ERROR";
     }
 
-    /** Returns the attrition limiter's settings. */
+    /** {@return the attrition limiter's settings} */
     public AttritionSettings attrition() {
         return attrition;
     }
 
-    /** Returns the limiter every fingerprint gets: attrition (the default), window or cell. */
+    /** {@return the limiter every fingerprint gets: attrition (the default), window or cell} */
     public LimiterSettings limiter() {
         return limiter;
     }
 
-    /** Returns the global cap over all fingerprints together, or null if there is none. */
+    /** {@return the global cap over all fingerprints together, or null if there is none} */
     public LimiterSettings cap() {
         return cap;
     }
 
-    /** Returns the fleet-wide limit per fingerprint, or null if there is none. */
+    /** {@return the fleet-wide limit per fingerprint, or null if there is none} */
     public FleetSettings fleet() {
         return fleet;
     }
 
-    /** Returns the bound on fingerprints tracked at once. */
+    /** {@return the bound on fingerprints tracked at once} */
     public int maxKeys() {
         return maxKeys;
     }
 
-    /** Returns a fingerprinter for these settings. */
+    /** {@return a fingerprinter for these settings} */
     public Fingerprinter fingerprinter() {
         return new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens);
     }
 
-    /** Returns whether messages without arguments have their variable tokens masked. */
+    /** {@return whether messages without arguments have their variable tokens masked} */
     public boolean maskTokens() {
         return maskTokens;
     }
 
-    /** Returns the marker names that exempt an event from limiting. */
+    /** {@return the marker names that exempt an event from limiting} */
     public List<String> exemptMarkers() {
         return exemptMarkers;
     }
 
-    /** Returns the name of the level below which nothing is limited. */
+    /** {@return the name of the level below which nothing is limited} */
     public String minLevel() {
         return minLevel;
     }
 
-    /** Returns the name of the level of summary lines, or null to use each fingerprint's own level. */
+    /** {@return the name of the level of summary lines, or null to use each fingerprint's own level} */
     public String summaryLevel() {
         return summaryLevel;
     }
 
-    /** Returns the summary period. */
+    /** {@return the summary period} */
     public Duration summaryInterval() {
         return Duration.ofMillis(summaryIntervalMillis);
     }
 
-    /** Returns the summary period in milliseconds. */
+    /** {@return the summary period in milliseconds} */
     public long summaryIntervalMillis() {
         return summaryIntervalMillis;
     }
 
-    /** Returns the most summary lines written per interval. */
+    /** {@return the most summary lines written per interval} */
     public int maxSummaryLines() {
         return maxSummaryLines;
     }
 
-    /** Returns whether the filter only counts and drops nothing. */
+    /** {@return whether the filter only counts and drops nothing} */
     public boolean dryRun() {
         return dryRun;
     }
 
     /**
-     * Returns whether events of logger {@code name} are limited: not under an excluded prefix, and under an
-     * included one if any is set. A prefix matches the logger of that name and its descendants.
+     * {@return whether events of logger {@code name} are limited: not under an excluded prefix, and under an
+     * included one if any is set} A prefix matches the logger of that name and its descendants.
+     *
+     * @param name a logger name
      */
     public boolean limitsLogger(String name) {
         for (String prefix : excludeLoggers) {
@@ -218,7 +229,7 @@ public final class FloodgateConfig {
         return false;
     }
 
-    /** Returns whether every logger is limited, so callers can skip {@link #limitsLogger}. */
+    /** {@return whether every logger is limited, so callers can skip {@link #limitsLogger}} */
     public boolean limitsAllLoggers() {
         return loggers.length == 0 && excludeLoggers.length == 0;
     }

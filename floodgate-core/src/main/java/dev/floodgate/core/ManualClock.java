@@ -13,7 +13,11 @@ public final class ManualClock implements Clock {
 
     private volatile long millis;
 
-    /** Creates a clock showing {@code startMillis} epoch milliseconds. */
+    /**
+     * Creates a clock showing {@code startMillis} epoch milliseconds.
+     *
+     * @param startMillis the first reading, in epoch milliseconds
+     */
     public ManualClock(long startMillis) {
         this.millis = startMillis;
     }
@@ -21,6 +25,7 @@ public final class ManualClock implements Clock {
     /**
      * Creates a clock showing {@code start}.
      *
+     * @param start the first reading
      * @throws NullPointerException if {@code start} is null
      */
     public ManualClock(Instant start) {
@@ -32,7 +37,11 @@ public final class ManualClock implements Clock {
         return millis;
     }
 
-    /** Sets the time to {@code epochMillis}, forwards or backwards. */
+    /**
+     * Sets the time to {@code epochMillis}, forwards or backwards.
+     *
+     * @param epochMillis the new reading, in epoch milliseconds
+     */
     public void set(long epochMillis) {
         this.millis = epochMillis;
     }
@@ -40,13 +49,18 @@ public final class ManualClock implements Clock {
     /**
      * Moves the time by {@code amount}, which may be negative.
      *
+     * @param amount how far to move the time; negative moves it back
      * @throws NullPointerException if {@code amount} is null
      */
     public synchronized void advance(Duration amount) {
         millis += Objects.requireNonNull(amount, "amount").toMillis();
     }
 
-    /** Moves the time forward by {@code amountMillis} milliseconds (negative moves it back). */
+    /**
+     * Moves the time forward by {@code amountMillis} milliseconds (negative moves it back).
+     *
+     * @param amountMillis how many milliseconds to move the time; negative moves it back
+     */
     public synchronized void advanceMillis(long amountMillis) {
         millis += amountMillis;
     }

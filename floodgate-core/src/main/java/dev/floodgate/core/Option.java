@@ -104,7 +104,7 @@ public enum Option {
         /** Free text, such as a URI. */
         TEXT;
 
-        /** Returns the type as the README names it. */
+        /** {@return the type as the README names it} */
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
@@ -122,27 +122,31 @@ public enum Option {
         this.meaning = meaning;
     }
 
-    /** Returns how the value is written. */
+    /** {@return how the value is written} */
     public Type type() {
         return type;
     }
 
-    /** Returns the name used in XML and in the README. */
+    /** {@return the name used in XML and in the README} */
     public String key() {
         return key;
     }
 
-    /** Returns the default as it would be written in XML; empty when the option is unset by default. */
+    /** {@return the default as it would be written in XML; empty when the option is unset by default} */
     public String defaultValue() {
         return defaultValue;
     }
 
-    /** Returns one sentence on what the option means. */
+    /** {@return one sentence on what the option means} */
     public String meaning() {
         return meaning;
     }
 
-    /** Returns the option named {@code key}, or null. */
+    /**
+     * {@return the option named {@code key}, or null}
+     *
+     * @param key the name used in XML and in the README
+     */
     public static Option byKey(String key) {
         for (Option o : values()) {
             if (o.key.equals(key)) {

@@ -38,6 +38,7 @@ public final class TickingClock implements Clock {
     /**
      * Creates a clock showing {@code source}'s current time.
      *
+     * @param source the clock whose time this one shows as of the last tick
      * @throws NullPointerException if {@code source} is null
      */
     public TickingClock(Clock source) {

@@ -16,6 +16,9 @@ public final class WindowDecision {
     /**
      * Creates a decision.
      *
+     * @param allowed whether the event is allowed
+     * @param waitMillis how many milliseconds from this decision until the next event would be allowed; 0 if this one
+     *     was
      * @throws IllegalArgumentException if an allowed event has a wait other than 0, or a refused one a wait below 1
      */
     public WindowDecision(boolean allowed, long waitMillis) {
@@ -27,12 +30,12 @@ public final class WindowDecision {
         this.waitMillis = waitMillis;
     }
 
-    /** Returns whether the event is allowed. */
+    /** {@return whether the event is allowed} */
     public boolean allowed() {
         return allowed;
     }
 
-    /** Returns how many milliseconds from this decision until the next event would be allowed; 0 if this one was. */
+    /** {@return how many milliseconds from this decision until the next event would be allowed; 0 if this one was} */
     public long waitMillis() {
         return waitMillis;
     }

@@ -18,6 +18,8 @@ public final class WindowLimiter {
     /**
      * Creates a window that has seen no event.
      *
+     * @param settings the limit
+     * @param clock the clock every decision reads
      * @throws NullPointerException if an argument is null
      */
     public WindowLimiter(WindowSettings settings, Clock clock) {
@@ -25,7 +27,11 @@ public final class WindowLimiter {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** Decides one event at the clock's current time; a refused event is not recorded. */
+    /**
+     * Decides one event at the clock's current time; a refused event is not recorded.
+     *
+     * @return the decision, with the wait before an event would be allowed
+     */
     public WindowDecision decide() {
         long now = clock.millis();
         synchronized (this) {

@@ -34,17 +34,17 @@ public final class WindowSettings implements LimiterSettings {
         this.periodMillis = b.periodMillis;
     }
 
-    /** Returns the settings with every default. */
+    /** {@return the settings with every default} */
     public static WindowSettings defaults() {
         return DEFAULTS;
     }
 
-    /** Returns a builder holding every default. */
+    /** {@return a builder holding every default} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Returns a builder holding these settings. */
+    /** {@return a builder holding these settings} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.count = count;
@@ -52,17 +52,17 @@ public final class WindowSettings implements LimiterSettings {
         return b;
     }
 
-    /** Returns the number of events allowed per period. */
+    /** {@return the number of events allowed per period} */
     public int count() {
         return count;
     }
 
-    /** Returns the length of the period. */
+    /** {@return the length of the period} */
     public Duration period() {
         return Duration.ofMillis(periodMillis);
     }
 
-    /** Returns the length of the period in milliseconds. */
+    /** {@return the length of the period in milliseconds} */
     public long periodMillis() {
         return periodMillis;
     }
@@ -112,6 +112,8 @@ public final class WindowSettings implements LimiterSettings {
         /**
          * Sets the number of events allowed per period.
          *
+         * @param value the number of events allowed per period
+         * @return this builder
          * @throws IllegalArgumentException if not between 1 and {@value #MAX_COUNT}
          */
         public Builder count(int value) {
@@ -122,6 +124,8 @@ public final class WindowSettings implements LimiterSettings {
         /**
          * Sets the length of the period.
          *
+         * @param value the length of the period
+         * @return this builder
          * @throws IllegalArgumentException if not a whole number of milliseconds between 1 ms and one day
          * @throws NullPointerException if {@code value} is null
          */
@@ -133,6 +137,8 @@ public final class WindowSettings implements LimiterSettings {
         /**
          * Sets the length of the period in milliseconds.
          *
+         * @param value the length of the period in milliseconds
+         * @return this builder
          * @throws IllegalArgumentException if not between 1 ms and one day
          */
         public Builder periodMillis(long value) {
@@ -140,7 +146,7 @@ public final class WindowSettings implements LimiterSettings {
             return this;
         }
 
-        /** Returns the settings. */
+        /** {@return the settings} */
         public WindowSettings build() {
             return new WindowSettings(this);
         }

@@ -45,7 +45,7 @@ public final class FloodgateMetrics implements MeterBinder, AutoCloseable {
         this(builder());
     }
 
-    /** Returns a builder with the defaults of {@link #FloodgateMetrics()}. */
+    /** {@return a builder with the defaults of {@link #FloodgateMetrics()}} */
     public static Builder builder() {
         return new Builder();
     }
@@ -104,13 +104,23 @@ public final class FloodgateMetrics implements MeterBinder, AutoCloseable {
         private Builder() {
         }
 
-        /** Sets the registry whose filters are measured (tests); the default is {@link FilterRegistry#global()}. */
+        /**
+         * Sets the registry whose filters are measured (tests); the default is {@link FilterRegistry#global()}.
+         *
+         * @param registry the registry
+         * @return this builder
+         */
         public Builder filters(FilterRegistry registry) {
             this.filters = Objects.requireNonNull(registry, "registry");
             return this;
         }
 
-        /** Adds tags to every meter. */
+        /**
+         * Adds tags to every meter.
+         *
+         * @param extra the tags added to every meter
+         * @return this builder
+         */
         public Builder tags(Iterable<Tag> extra) {
             this.tags = this.tags.and(extra);
             return this;
@@ -120,6 +130,8 @@ public final class FloodgateMetrics implements MeterBinder, AutoCloseable {
          * Turns on per-template meters for the {@code count} templates per filter that suppress most; 0 (the
          * default) turns them off.
          *
+         * @param count how many templates per filter get meters of their own; 0 for none
+         * @return this builder
          * @throws IllegalArgumentException if {@code count} is not between 0 and {@value #MAX_TEMPLATE_METERS}
          */
         public Builder templateMeters(int count) {
@@ -131,7 +143,7 @@ public final class FloodgateMetrics implements MeterBinder, AutoCloseable {
             return this;
         }
 
-        /** Returns the binder. */
+        /** {@return the binder} */
         public FloodgateMetrics build() {
             return new FloodgateMetrics(this);
         }

@@ -24,12 +24,16 @@ public class FloodgateEndpoint {
 
     private final FilterRegistry registry;
 
-    /** Creates the endpoint over the filters of {@code registry}. */
+    /**
+     * Creates the endpoint over the filters of {@code registry}.
+     *
+     * @param registry the registry of started filters, usually {@link FilterRegistry#global()}
+     */
     public FloodgateEndpoint(FilterRegistry registry) {
         this.registry = registry;
     }
 
-    /** Returns every started filter. */
+    /** {@return every started filter} */
     @ReadOperation
     public Filters filters() {
         List<FilterView> out = new ArrayList<>();

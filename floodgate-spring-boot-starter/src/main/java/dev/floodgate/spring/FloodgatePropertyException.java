@@ -24,7 +24,7 @@ public final class FloodgatePropertyException extends IllegalArgumentException {
         this.problems = List.copyOf(problems);
     }
 
-    /** Returns every bad property. */
+    /** {@return every bad property} */
     public List<Problem> problems() {
         return problems;
     }

@@ -166,13 +166,13 @@ public final class FloodgateFilter extends AbstractFilter {
         }
     }
 
-    /** Returns a builder; Log4j calls it for each {@code <Floodgate>} element. */
+    /** {@return a builder; Log4j calls it for each {@code <Floodgate>} element} */
     @PluginBuilderFactory
     public static FloodgateFilterBuilder newBuilder() {
         return new FloodgateFilterBuilder();
     }
 
-    /** Returns whether the filter limits anything; false when its configuration was rejected. */
+    /** {@return whether the filter limits anything; false when its configuration was rejected} */
     public boolean isEnabled() {
         return engine != null;
     }

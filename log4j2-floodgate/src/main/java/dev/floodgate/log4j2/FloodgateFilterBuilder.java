@@ -158,6 +158,9 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
     /**
      * Sets the configuration whose scheduler writes the summaries and whose appenders receive them; Log4j sets
      * it for XML configurations.
+     *
+     * @param value the configuration the filter belongs to
+     * @return this builder
      */
     public FloodgateFilterBuilder setConfiguration(Configuration value) {
         this.configuration = value;
@@ -168,6 +171,9 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
      * Sets the clock the limiter reads; the default is a {@link TickingClock} over {@link Clock#monotonic()},
      * ticked every {@value TickingClock#TICK_MILLIS} ms on the configuration's scheduler. For tests and for replaying
      * recorded logs on their own timestamps. In XML, a nested element of any plugin implementing {@link Clock}.
+     *
+     * @param value the clock; null restores the default
+     * @return this builder
      */
     public FloodgateFilterBuilder setClock(Clock value) {
         this.clock = value;
@@ -177,6 +183,9 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
     /**
      * Sets an option to a raw value, as it would be written in XML; null restores the default.
      *
+     * @param option the option
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
      * @throws NullPointerException if {@code option} is null
      */
     public FloodgateFilterBuilder setOption(Option option, String value) {
@@ -254,205 +263,380 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
         }
     }
 
-    /** Sets {@link Option#LIMITER} ({@code limiter}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#LIMITER} ({@code limiter}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setLimiter(String value) {
         this.limiter = value;
         return this;
     }
 
-    /** Sets {@link Option#COUNT} ({@code count}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#COUNT} ({@code count}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setCount(String value) {
         this.count = value;
         return this;
     }
 
-    /** Sets {@link Option#PERIOD} ({@code period}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#PERIOD} ({@code period}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setPeriod(String value) {
         this.period = value;
         return this;
     }
 
-    /** Sets {@link Option#BURST} ({@code burst}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#BURST} ({@code burst}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setBurst(String value) {
         this.burst = value;
         return this;
     }
 
-    /** Sets {@link Option#CAP} ({@code cap}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#CAP} ({@code cap}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setCap(String value) {
         this.cap = value;
         return this;
     }
 
-    /** Sets {@link Option#CAP_COUNT} ({@code capCount}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#CAP_COUNT} ({@code capCount}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setCapCount(String value) {
         this.capCount = value;
         return this;
     }
 
-    /** Sets {@link Option#CAP_PERIOD} ({@code capPeriod}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#CAP_PERIOD} ({@code capPeriod}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setCapPeriod(String value) {
         this.capPeriod = value;
         return this;
     }
 
-    /** Sets {@link Option#CAP_BURST} ({@code capBurst}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#CAP_BURST} ({@code capBurst}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setCapBurst(String value) {
         this.capBurst = value;
         return this;
     }
 
-    /** Sets {@link Option#FLEET} ({@code fleet}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#FLEET} ({@code fleet}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setFleet(String value) {
         this.fleet = value;
         return this;
     }
 
-    /** Sets {@link Option#FLEET_COUNT} ({@code fleetCount}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#FLEET_COUNT} ({@code fleetCount}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setFleetCount(String value) {
         this.fleetCount = value;
         return this;
     }
 
-    /** Sets {@link Option#FLEET_PERIOD} ({@code fleetPeriod}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#FLEET_PERIOD} ({@code fleetPeriod}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setFleetPeriod(String value) {
         this.fleetPeriod = value;
         return this;
     }
 
-    /** Sets {@link Option#FLEET_BURST} ({@code fleetBurst}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#FLEET_BURST} ({@code fleetBurst}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setFleetBurst(String value) {
         this.fleetBurst = value;
         return this;
     }
 
-    /** Sets {@link Option#FLEET_PREFIX} ({@code fleetPrefix}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#FLEET_PREFIX} ({@code fleetPrefix}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setFleetPrefix(String value) {
         this.fleetPrefix = value;
         return this;
     }
 
-    /** Sets {@link Option#WINDOW_SIZE} ({@code windowSize}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#WINDOW_SIZE} ({@code windowSize}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setWindowSize(String value) {
         this.windowSize = value;
         return this;
     }
 
-    /** Sets {@link Option#TIMEFRAME} ({@code timeframe}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#TIMEFRAME} ({@code timeframe}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setTimeframe(String value) {
         this.timeframe = value;
         return this;
     }
 
-    /** Sets {@link Option#TIMEFRAME_SPILLOVER_THRESHOLD} ({@code timeframeSpilloverThreshold}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#TIMEFRAME_SPILLOVER_THRESHOLD} ({@code timeframeSpilloverThreshold}) as written in XML; null
+     * restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setTimeframeSpilloverThreshold(String value) {
         this.timeframeSpilloverThreshold = value;
         return this;
     }
 
-    /** Sets {@link Option#SPILLOVER_THRESHOLD} ({@code spilloverThreshold}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#SPILLOVER_THRESHOLD} ({@code spilloverThreshold}) as written in XML; null restores the
+     * default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setSpilloverThreshold(String value) {
         this.spilloverThreshold = value;
         return this;
     }
 
-    /** Sets {@link Option#ATTRITION_LOGARITHM_BASE} ({@code attritionLogarithmBase}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#ATTRITION_LOGARITHM_BASE} ({@code attritionLogarithmBase}) as written in XML; null restores
+     * the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setAttritionLogarithmBase(String value) {
         this.attritionLogarithmBase = value;
         return this;
     }
 
-    /** Sets {@link Option#INVERSE_ATTRITION_DELTA_MIN} ({@code inverseAttritionDeltaMin}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#INVERSE_ATTRITION_DELTA_MIN} ({@code inverseAttritionDeltaMin}) as written in XML; null
+     * restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setInverseAttritionDeltaMin(String value) {
         this.inverseAttritionDeltaMin = value;
         return this;
     }
 
-    /** Sets {@link Option#ATTRITION_MIN} ({@code attritionMin}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#ATTRITION_MIN} ({@code attritionMin}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setAttritionMin(String value) {
         this.attritionMin = value;
         return this;
     }
 
-    /** Sets {@link Option#MAX_KEYS} ({@code maxKeys}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#MAX_KEYS} ({@code maxKeys}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setMaxKeys(String value) {
         this.maxKeys = value;
         return this;
     }
 
-    /** Sets {@link Option#INCLUDE_LOGGER} ({@code includeLogger}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#INCLUDE_LOGGER} ({@code includeLogger}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setIncludeLogger(String value) {
         this.includeLogger = value;
         return this;
     }
 
-    /** Sets {@link Option#INCLUDE_LEVEL} ({@code includeLevel}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#INCLUDE_LEVEL} ({@code includeLevel}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setIncludeLevel(String value) {
         this.includeLevel = value;
         return this;
     }
 
-    /** Sets {@link Option#INCLUDE_THROWABLE} ({@code includeThrowable}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#INCLUDE_THROWABLE} ({@code includeThrowable}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setIncludeThrowable(String value) {
         this.includeThrowable = value;
         return this;
     }
 
-    /** Sets {@link Option#INCLUDE_THROWABLE_FRAME} ({@code includeThrowableFrame}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#INCLUDE_THROWABLE_FRAME} ({@code includeThrowableFrame}) as written in XML; null restores the
+     * default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setIncludeThrowableFrame(String value) {
         this.includeThrowableFrame = value;
         return this;
     }
 
-    /** Sets {@link Option#MASK_TOKENS} ({@code maskTokens}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#MASK_TOKENS} ({@code maskTokens}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setMaskTokens(String value) {
         this.maskTokens = value;
         return this;
     }
 
-    /** Sets {@link Option#EXEMPT_MARKERS} ({@code exemptMarkers}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#EXEMPT_MARKERS} ({@code exemptMarkers}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setExemptMarkers(String value) {
         this.exemptMarkers = value;
         return this;
     }
 
-    /** Sets {@link Option#MIN_LEVEL} ({@code minLevel}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#MIN_LEVEL} ({@code minLevel}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setMinLevel(String value) {
         this.minLevel = value;
         return this;
     }
 
-    /** Sets {@link Option#LOGGERS} ({@code loggers}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#LOGGERS} ({@code loggers}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setLoggers(String value) {
         this.loggers = value;
         return this;
     }
 
-    /** Sets {@link Option#EXCLUDE_LOGGERS} ({@code excludeLoggers}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#EXCLUDE_LOGGERS} ({@code excludeLoggers}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setExcludeLoggers(String value) {
         this.excludeLoggers = value;
         return this;
     }
 
-    /** Sets {@link Option#SUMMARY_INTERVAL} ({@code summaryInterval}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#SUMMARY_INTERVAL} ({@code summaryInterval}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setSummaryInterval(String value) {
         this.summaryInterval = value;
         return this;
     }
 
-    /** Sets {@link Option#MAX_SUMMARY_LINES} ({@code maxSummaryLines}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#MAX_SUMMARY_LINES} ({@code maxSummaryLines}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setMaxSummaryLines(String value) {
         this.maxSummaryLines = value;
         return this;
     }
 
-    /** Sets {@link Option#SUMMARY_LEVEL} ({@code summaryLevel}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#SUMMARY_LEVEL} ({@code summaryLevel}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setSummaryLevel(String value) {
         this.summaryLevel = value;
         return this;
     }
 
-    /** Sets {@link Option#DRY_RUN} ({@code dryRun}) as written in XML; null restores the default. */
+    /**
+     * Sets {@link Option#DRY_RUN} ({@code dryRun}) as written in XML; null restores the default.
+     *
+     * @param value the attribute's text, as written in the configuration; null restores the default
+     * @return this builder
+     */
     public FloodgateFilterBuilder setDryRun(String value) {
         this.dryRun = value;
         return this;

@@ -65,6 +65,8 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
      * the enclosing appender; code that adds the filter to an appender by hand may call it too, and otherwise the
      * appender is found by looking for this filter among the appenders of the context's loggers (also those nested
      * in an appender such as {@code AsyncAppender}). Anything but an {@link Appender} is ignored.
+     *
+     * @param parent the enclosing appender
      */
     @SuppressWarnings("unchecked")
     public void setParent(Object parent) {
@@ -126,6 +128,8 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
      * {@link Clock#monotonic()} ticked on the context's scheduler, is right for production. For tests
      * and for replaying recorded logs; in XML a nested {@code <clock class="..."/>} names a {@link Clock} class with
      * a public no-argument constructor. Takes effect at the next {@link #start()}; null restores the default.
+     *
+     * @param clock the clock; null restores the default
      */
     public void setClock(Clock clock) {
         state.setClock(clock);

@@ -134,6 +134,8 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      * {@link Clock#monotonic()} ticked on the context's scheduler, is right for production. For tests
      * and for replaying recorded logs; in XML a nested {@code <clock class="..."/>} names a {@link Clock} class with
      * a public no-argument constructor. Takes effect at the next {@link #start()}; null restores the default.
+     *
+     * @param clock the clock; null restores the default
      */
     public void setClock(Clock clock) {
         state.setClock(clock);

@@ -80,14 +80,20 @@ public final class Fingerprinter {
         return probe.parts(includeLogger ? loggerName : null, includeLevel ? level : null, thrownClass, frame);
     }
 
-    /** Returns an immutable key equal to {@code probe}, for storing. */
+    /**
+     * {@return an immutable key equal to {@code probe}, for storing}
+     *
+     * @param probe a probe key from this fingerprinter, valid only during the logging call
+     */
     public Object freeze(Object probe) {
         return probe instanceof FingerprintKey ? ((FingerprintKey) probe).freeze() : probe;
     }
 
     /**
-     * Returns how a summary shows a frozen key: the (masked, cut) template, followed by the throwable's class and
-     * frame when they are part of the fingerprint.
+     * {@return how a summary shows a frozen key: the (masked, cut) template, followed by the throwable's class and
+     * frame when they are part of the fingerprint}
+     *
+     * @param key a key returned by {@link #freeze(Object)}
      */
     public String describe(Object key) {
         if (!(key instanceof FingerprintKey)) {

@@ -116,12 +116,21 @@ public final class TokenMasker {
     private TokenMasker() {
     }
 
-    /** Returns {@code text} with its variable tokens replaced by placeholders. */
+    /**
+     * {@return {@code text} with its variable tokens replaced by placeholders}
+     *
+     * @param text a message
+     */
     public static String mask(String text) {
         return mask(text, text.length());
     }
 
-    /** Returns the first {@code length} characters of {@code text} with their variable tokens masked. */
+    /**
+     * {@return the first {@code length} characters of {@code text} with their variable tokens masked}
+     *
+     * @param text a message
+     * @param length how many characters of {@code text} to mask, at most its length
+     */
     public static String mask(String text, int length) {
         char[] chars = new char[length];
         text.getChars(0, length, chars, 0);

@@ -14,6 +14,7 @@ public interface FleetConnection {
      *
      * @param key the store's key of the fingerprint, {@link FleetSettings#keyFor(String)}
      * @param quantity at least 1 and at most the limit, {@code fleetBurst + 1}
+     * @param reply called once with the store's answer, or with {@link FleetReply#unavailable()}
      */
     void take(String key, long quantity, FleetReply reply);
 

@@ -14,6 +14,7 @@ public interface FleetProvider {
      *
      * @param settings the validated fleet settings
      * @param status where the connection reports outages and recoveries (the framework's status API)
+     * @return the filter's connection, usable at once
      */
     FleetConnection connect(FleetSettings settings, FleetStatus status);
 }

@@ -11,8 +11,8 @@ public final class FleetProviders {
     }
 
     /**
-     * Returns the first provider that {@link ServiceLoader} finds through the core's class loader, then through the
-     * thread's context class loader, or null if there is none (floodgate-redis is not on the classpath).
+     * {@return the first provider that {@link ServiceLoader} finds through the core's class loader, then through the
+     * thread's context class loader, or null if there is none (floodgate-redis is not on the classpath)}
      */
     public static FleetProvider find() {
         FleetProvider found = first(FleetProviders.class.getClassLoader());

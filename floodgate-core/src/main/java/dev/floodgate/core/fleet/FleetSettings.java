@@ -37,6 +37,7 @@ public final class FleetSettings {
      * @param uri a Redis URI, or comma-separated {@code redis://}/{@code rediss://} URIs of a cluster's nodes
      * @param cell the GCRA of the budget
      * @param prefix the key prefix; empty for {@link #defaultPrefix()}
+     * @return the validated settings
      * @throws IllegalArgumentException naming {@code fleet} or {@code fleetPrefix} and the value (its password
      *     hidden) if the URI is not a Redis URI or the prefix has blanks
      * @throws NullPointerException if an argument is null
@@ -67,9 +68,9 @@ public final class FleetSettings {
     }
 
     /**
-     * Returns {@code floodgate:<application>:}, where the application is the JVM's main class, or the file name of
+     * {@return {@code floodgate:<application>:}, where the application is the JVM's main class, or the file name of
      * its jar without {@code .jar} ({@code sun.java.command}), or {@code app} when the JVM does not say: replicas of
-     * one service share a budget, two services do not.
+     * one service share a budget, two services do not}
      */
     public static String defaultPrefix() {
         String command = System.getProperty("sun.java.command", "").trim();
@@ -94,7 +95,11 @@ public final class FleetSettings {
         return 0;
     }
 
-    /** Returns {@code uri} with every password replaced by {@code ***}, for messages. */
+    /**
+     * {@return {@code uri} with every password replaced by {@code ***}, for messages}
+     *
+     * @param uri the URI as configured
+     */
     public static String redact(String uri) {
         StringBuilder sb = new StringBuilder();
         boolean first = true;
@@ -116,42 +121,44 @@ public final class FleetSettings {
         return sb.toString();
     }
 
-    /** Returns the URI as configured. */
+    /** {@return the URI as configured} */
     public String uri() {
         return uri;
     }
 
-    /** Returns the URI with its password hidden. */
+    /** {@return the URI with its password hidden} */
     public String redactedUri() {
         return redact(uri);
     }
 
-    /** Returns the GCRA of each fingerprint's budget. */
+    /** {@return the GCRA of each fingerprint's budget} */
     public CellRateSettings cell() {
         return cell;
     }
 
-    /** Returns the key prefix. */
+    /** {@return the key prefix} */
     public String prefix() {
         return prefix;
     }
 
-    /** Returns the most events one request takes, {@code max(1, limit / 4)} with the limit {@code fleetBurst + 1}. */
+    /** {@return the most events one request takes, {@code max(1, limit / 4)} with the limit {@code fleetBurst + 1}} */
     public long maxLease() {
         return Math.max(1, cell.limit() / 4);
     }
 
     /**
-     * Returns the most events of one fingerprint's budget that one process holds taken but unused at any time:
-     * a refill of {@code s} is asked when at most {@code s / 2} are left, so {@code maxLease + maxLease / 2}.
+     * {@return the most events of one fingerprint's budget that one process holds taken but unused at any time:
+     * a refill of {@code s} is asked when at most {@code s / 2} are left, so {@code maxLease + maxLease / 2}}
      */
     public long maxHeld() {
         return maxLease() + maxLease() / 2;
     }
 
     /**
-     * Returns the store's key of a fingerprint: the prefix and 16 hex digits of a 64-bit FNV-1a hash of the
-     * fingerprint's UTF-8 text, the same in every JVM.
+     * {@return the store's key of a fingerprint: the prefix and 16 hex digits of a 64-bit FNV-1a hash of the
+     * fingerprint's UTF-8 text, the same in every JVM}
+     *
+     * @param fingerprint the fingerprint as summaries show it
      */
     public String keyFor(String fingerprint) {
         long h = 0xcbf29ce484222325L;
@@ -163,7 +170,7 @@ public final class FleetSettings {
         return prefix + "0000000000000000".substring(hex.length()) + hex;
     }
 
-    /** Returns how summaries name the fleet limit, e.g. {@code 10/1m, burst 9}. */
+    /** {@return how summaries name the fleet limit, e.g. {@code 10/1m, burst 9}} */
     public String describe() {
         return cell.count() + "/" + DurationText.format(cell.periodMillis()) + ", burst " + cell.burst();
     }

@@ -7,9 +7,17 @@ package dev.floodgate.core.fleet;
  */
 public interface FleetStatus {
 
-    /** Reports a problem: the store cannot be used, local limits alone decide. */
+    /**
+     * Reports a problem: the store cannot be used, local limits alone decide.
+     *
+     * @param message what failed and what the filter does meanwhile, in one line
+     */
     void warn(String message);
 
-    /** Reports that the store answers again. */
+    /**
+     * Reports that the store answers again.
+     *
+     * @param message what recovered, in one line
+     */
     void info(String message);
 }

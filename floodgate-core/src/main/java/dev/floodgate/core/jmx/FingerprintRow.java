@@ -23,32 +23,32 @@ public final class FingerprintRow {
     }
 
 
-    /** Returns the template as summaries show it. */
+    /** {@return the template as summaries show it} */
     public String getFingerprint() {
         return stats.fingerprint();
     }
 
-    /** Returns the logger when it is part of the fingerprint, else empty. */
+    /** {@return the logger when it is part of the fingerprint, else empty} */
     public String getLoggerName() {
         return stats.loggerName() == null ? "" : stats.loggerName();
     }
 
-    /** Returns the level when it is part of the fingerprint, else empty. */
+    /** {@return the level when it is part of the fingerprint, else empty} */
     public String getLevel() {
         return stats.level() == null ? "" : stats.level();
     }
 
-    /** Returns the events suppressed since the last summaries. */
+    /** {@return the events suppressed since the last summaries} */
     public long getSuppressedThisPeriod() {
         return stats.suppressedThisPeriod();
     }
 
-    /** Returns the events the last summaries told. */
+    /** {@return the events the last summaries told} */
     public long getSuppressedLastPeriod() {
         return stats.suppressedLastPeriod();
     }
 
-    /** Returns the limiter's state in words. */
+    /** {@return the limiter's state in words} */
     public String getLimiterState() {
         return stats.limiterState();
     }

@@ -8,39 +8,39 @@ import java.util.Map;
  */
 public interface FloodgateFilterMXBean {
 
-    /** Returns the logging framework: {@code logback} or {@code log4j2}. */
+    /** {@return the logging framework: {@code logback} or {@code log4j2}} */
     String getFramework();
 
-    /** Returns the filter's name. */
+    /** {@return the filter's name} */
     String getName();
 
-    /** Returns the events that reached the limiter since the filter first started. */
+    /** {@return the events that reached the limiter since the filter first started} */
     long getEventsCounted();
 
-    /** Returns the events passed. */
+    /** {@return the events passed} */
     long getEventsPassed();
 
-    /** Returns the events suppressed by any limit. */
+    /** {@return the events suppressed by any limit} */
     long getEventsSuppressed();
 
-    /** Returns the events suppressed by their fingerprint's own limit. */
+    /** {@return the events suppressed by their fingerprint's own limit} */
     long getSuppressedByFingerprint();
 
-    /** Returns the events suppressed by the global cap. */
+    /** {@return the events suppressed by the global cap} */
     long getSuppressedByCap();
 
-    /** Returns the events suppressed as "other messages" (beyond {@code maxKeys}). */
+    /** {@return the events suppressed as "other messages" (beyond {@code maxKeys})} */
     long getSuppressedAsOther();
 
-    /** Returns the summary lines handed out to be written. */
+    /** {@return the summary lines handed out to be written} */
     long getSummaries();
 
-    /** Returns the fingerprints tracked now. */
+    /** {@return the fingerprints tracked now} */
     int getFingerprintsTracked();
 
-    /** Returns the options in force, by name. */
+    /** {@return the options in force, by name} */
     Map<String, String> getOptions();
 
-    /** Returns the fingerprints that suppressed most now, at most 10. */
+    /** {@return the fingerprints that suppressed most now, at most 10} */
     List<FingerprintRow> getTopFingerprints();
 }

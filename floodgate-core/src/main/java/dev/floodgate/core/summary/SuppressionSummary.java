@@ -129,98 +129,102 @@ public final class SuppressionSummary {
         }
     }
 
-    /** Returns a builder. */
+    /** {@return a builder} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Returns what the summary is about. */
+    /** {@return what the summary is about} */
     public Scope scope() {
         return scope;
     }
 
-    /** Returns the fingerprint's template as shown, or null for a shared gate. */
+    /** {@return the fingerprint's template as shown, or null for a shared gate} */
     public String fingerprint() {
         return fingerprint;
     }
 
-    /** Returns the logger of the suppressed messages, or null for a shared gate. */
+    /** {@return the logger of the suppressed messages, or null for a shared gate} */
     public String loggerName() {
         return loggerName;
     }
 
-    /** Returns the framework's level of the suppressed messages, or null for a shared gate. */
+    /** {@return the framework's level of the suppressed messages, or null for a shared gate} */
     public Object level() {
         return level;
     }
 
-    /** Returns all suppressed events. */
+    /** {@return all suppressed events} */
     public long suppressed() {
         return suppressedByKey + suppressedByCap + suppressedByFleet;
     }
 
-    /** Returns the events the fingerprint's own limiter suppressed. */
+    /** {@return the events the fingerprint's own limiter suppressed} */
     public long suppressedByKey() {
         return suppressedByKey;
     }
 
-    /** Returns the events the global cap suppressed. */
+    /** {@return the events the global cap suppressed} */
     public long suppressedByCap() {
         return suppressedByCap;
     }
 
-    /** Returns the events the fleet limit suppressed. */
+    /** {@return the events the fleet limit suppressed} */
     public long suppressedByFleet() {
         return suppressedByFleet;
     }
 
-    /** Returns whether the fleet limit was unavailable during the period, so that local limits alone decided. */
+    /** {@return whether the fleet limit was unavailable during the period, so that local limits alone decided} */
     public boolean fleetUnavailable() {
         return fleetUnavailable;
     }
 
-    /** Returns the time of the first suppressed event, epoch milliseconds. */
+    /** {@return the time of the first suppressed event, epoch milliseconds} */
     public long firstAt() {
         return firstAt;
     }
 
-    /** Returns the time of the last suppressed event, epoch milliseconds. */
+    /** {@return the time of the last suppressed event, epoch milliseconds} */
     public long lastAt() {
         return lastAt;
     }
 
-    /** Returns the length of the period this summary covers. */
+    /** {@return the length of the period this summary covers} */
     public Duration period() {
         return Duration.ofMillis(periodMillis);
     }
 
-    /** Returns whether this is a dry run's "would have suppressed". */
+    /** {@return whether this is a dry run's "would have suppressed"} */
     public boolean dryRun() {
         return dryRun;
     }
 
-    /** Returns how many of the suppressed events were carried over from earlier summaries that could not be written. */
+    /**
+     * {@return how many of the suppressed events were carried over from earlier summaries that could not be
+     * written}
+     */
     public long carried() {
         return carried;
     }
 
-    /** Returns the summaries a {@link Scope#MORE} line adds together, largest first; empty for other scopes. */
+    /** {@return the summaries a {@link Scope#MORE} line adds together, largest first; empty for other scopes} */
     public List<SuppressionSummary> members() {
         return members;
     }
 
     /**
-     * Returns the identity of what this summary is about (scope, fingerprint, logger and level): two summaries of
-     * the same identity from one filter describe the same fingerprint and may be added together.
+     * {@return the identity of what this summary is about (scope, fingerprint, logger and level): two summaries of
+     * the same identity from one filter describe the same fingerprint and may be added together}
      */
     public Object identity() {
         return Arrays.asList(scope, fingerprint, loggerName, level);
     }
 
     /**
-     * Returns {@code later} with this summary's counts carried into it: the counts and {@link #carried()} grow by
-     * this summary's count, the times span both, and the period is the sum of both (consecutive periods).
+     * {@return {@code later} with this summary's counts carried into it: the counts and {@link #carried()} grow by
+     * this summary's count, the times span both, and the period is the sum of both (consecutive periods)}
      *
+     * @param later a later summary of the same fingerprint
      * @throws IllegalArgumentException if {@code later} is about something else ({@link #identity()})
      */
     public SuppressionSummary carriedInto(SuppressionSummary later) {
@@ -240,7 +244,7 @@ public final class SuppressionSummary {
         return b.build();
     }
 
-    /** Returns this summary as wholly carried over: the same facts, with {@link #carried()} equal to the count. */
+    /** {@return this summary as wholly carried over: the same facts, with {@link #carried()} equal to the count} */
     public SuppressionSummary asCarried() {
         Builder b = toBuilder();
         b.carried = suppressed();
@@ -248,10 +252,13 @@ public final class SuppressionSummary {
     }
 
     /**
-     * Returns one {@link Scope#MORE} summary adding {@code rest} together: the counts, the carried counts and the
+     * {@return one {@link Scope#MORE} summary adding {@code rest} together: the counts, the carried counts and the
      * time span of all, the longest period, the limits of the first; logged through {@code loggerName} (null for
-     * {@code dev.floodgate.Floodgate}) at {@code levelObject}.
+     * {@code dev.floodgate.Floodgate}) at {@code levelObject}}
      *
+     * @param rest the fingerprint summaries to add together
+     * @param loggerName the logger the summary is written to, or null for {@code dev.floodgate.Floodgate}
+     * @param levelObject the framework's level of the summary
      * @throws IllegalArgumentException if {@code rest} is empty or holds anything but fingerprint summaries
      */
     public static SuppressionSummary more(List<SuppressionSummary> rest, String loggerName, Object levelObject) {
@@ -264,9 +271,10 @@ public final class SuppressionSummary {
     }
 
     /**
-     * Returns one {@link Scope#FORGOTTEN} summary adding {@code rest} together (fingerprint and forgotten summaries):
-     * the counts, the carried counts and the time span of all, the longest period, the limits of the first.
+     * {@return one {@link Scope#FORGOTTEN} summary adding {@code rest} together (fingerprint and forgotten summaries):
+     * the counts, the carried counts and the time span of all, the longest period, the limits of the first}
      *
+     * @param rest the summaries to add together
      * @throws IllegalArgumentException if {@code rest} is empty or holds another scope
      */
     public static SuppressionSummary forgotten(List<SuppressionSummary> rest) {
@@ -337,10 +345,10 @@ public final class SuppressionSummary {
     }
 
     /**
-     * Returns the one-line message, e.g. {@code Suppressed 12,345 messages like "..." in the last 30s (first
+     * {@return the one-line message, e.g. {@code Suppressed 12,345 messages like "..." in the last 30s (first
      * 10:00:01.120, last 10:00:30.998; attrition 8/5s, window 5×5s, spillover 16)}: the count, the fingerprint, the
      * period, the first and last suppressed event, and the limits in force (with the share of each when a global
-     * cap suppressed some).
+     * cap suppressed some)}
      */
     public String message() {
         StringBuilder sb = new StringBuilder(96);
@@ -403,7 +411,7 @@ public final class SuppressionSummary {
         return sb.append(')').toString();
     }
 
-    /** Returns the structured fields, in a stable order; see the {@code FIELD_} constants. */
+    /** {@return the structured fields, in a stable order; see the {@code FIELD_} constants} */
     public Map<String, Object> fields() {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put(FIELD_SUPPRESSED, suppressed());
@@ -473,13 +481,25 @@ public final class SuppressionSummary {
         private Builder() {
         }
 
-        /** Sets what the summary is about. */
+        /**
+         * Sets what the summary is about.
+         *
+         * @param value what the summary is about
+         * @return this builder
+         */
         public Builder scope(Scope value) {
             this.scope = value;
             return this;
         }
 
-        /** Sets the fingerprint's template as shown, with its logger and level. */
+        /**
+         * Sets the fingerprint's template as shown, with its logger and level.
+         *
+         * @param text the template as shown
+         * @param logger the logger name, or null when it is not part of the fingerprint
+         * @param levelObject the framework's level, or null when it is not part of the fingerprint
+         * @return this builder
+         */
         public Builder fingerprint(String text, String logger, Object levelObject) {
             this.fingerprint = text;
             this.loggerName = logger;
@@ -487,7 +507,13 @@ public final class SuppressionSummary {
             return this;
         }
 
-        /** Sets the suppressed counts, by the fingerprint's limiter and by the global cap. */
+        /**
+         * Sets the suppressed counts, by the fingerprint's limiter and by the global cap.
+         *
+         * @param byKey the events the fingerprint's limiter suppressed
+         * @param byCap the events the global cap suppressed
+         * @return this builder
+         */
         public Builder suppressed(long byKey, long byCap) {
             this.suppressedByKey = byKey;
             this.suppressedByCap = byCap;
@@ -497,6 +523,11 @@ public final class SuppressionSummary {
         /**
          * Sets what the fleet limit suppressed, its description (null without a fleet limit) and whether it was
          * unavailable during the period.
+         *
+         * @param byFleet the events the fleet limit suppressed
+         * @param description the fleet limit's description, or null without a fleet limit
+         * @param unavailable whether the store was unavailable during the period
+         * @return this builder
          */
         public Builder fleet(long byFleet, String description, boolean unavailable) {
             this.suppressedByFleet = byFleet;
@@ -505,20 +536,38 @@ public final class SuppressionSummary {
             return this;
         }
 
-        /** Sets the times of the first and last suppressed event, epoch milliseconds. */
+        /**
+         * Sets the times of the first and last suppressed event, epoch milliseconds.
+         *
+         * @param first the time of the first suppressed event, epoch milliseconds
+         * @param last the time of the last suppressed event, epoch milliseconds, not before {@code first}
+         * @return this builder
+         */
         public Builder between(long first, long last) {
             this.firstAt = first;
             this.lastAt = last;
             return this;
         }
 
-        /** Sets the length of the period, in milliseconds. */
+        /**
+         * Sets the length of the period, in milliseconds.
+         *
+         * @param value the length of the period, in milliseconds
+         * @return this builder
+         */
         public Builder periodMillis(long value) {
             this.periodMillis = value;
             return this;
         }
 
-        /** Sets the limiter and cap descriptions (cap may be null) and the key bound. */
+        /**
+         * Sets the limiter and cap descriptions (cap may be null) and the key bound.
+         *
+         * @param limiterDescription the limiter's description, e.g. {@code attrition 8/5s}
+         * @param capDescription the cap's description, or null without a cap
+         * @param keyBound the most fingerprints tracked at once, {@code maxKeys}
+         * @return this builder
+         */
         public Builder limits(String limiterDescription, String capDescription, int keyBound) {
             this.limiter = limiterDescription;
             this.cap = capDescription;
@@ -526,20 +575,30 @@ public final class SuppressionSummary {
             return this;
         }
 
-        /** Sets whether this is a dry run. */
+        /**
+         * Sets whether this is a dry run.
+         *
+         * @param value whether this is a dry run
+         * @return this builder
+         */
         public Builder dryRun(boolean value) {
             this.dryRun = value;
             return this;
         }
 
-        /** Sets how many of the suppressed events were carried over from summaries that could not be written. */
+        /**
+         * Sets how many of the suppressed events were carried over from summaries that could not be written.
+         *
+         * @param value how many of the suppressed events were carried over from summaries that could not be written
+         * @return this builder
+         */
         public Builder carried(long value) {
             this.carried = value;
             return this;
         }
 
         /**
-         * Returns the summary.
+         * {@return the summary}
          *
          * @throws IllegalArgumentException if nothing was suppressed, the times are reversed, a fingerprint
          *     summary lacks its fingerprint, the carried count is negative or above the count, or the scope is
