@@ -12,7 +12,8 @@ import javax.management.ObjectName;
  * Floods one message template through Logback or Log4j2, each configured from its XML file ({@code logback.xml},
  * {@code log4j2.xml}) with a Floodgate filter, and prints what the module system and JMX say about Floodgate.
  *
- * <p>Run it on the module path, with one argument, {@code logback} or {@code log4j2}:
+ * <p>Run it on the module path, with one argument, {@code logback}, {@code log4j2} or {@code micrometer} (Logback,
+ * measured by {@code floodgate-micrometer}):
  *
  * <pre>
  * java --module-path &lt;the jars&gt;:target/classes \
@@ -21,7 +22,8 @@ import javax.management.ObjectName;
  *
  * <p>It writes the log to standard output ({@code <level> <logger> - <message>}), with these lines of its own:
  * {@code module <name>: <module of the filter class>}, {@code exports <module>: <packages>}, one
- * {@code jmx <object name> counted=<n> suppressed=<n>} per Floodgate MXBean, and {@code flooded <n>} at the end,
+ * {@code jmx <object name> counted=<n> suppressed=<n>} per Floodgate MXBean, with {@code micrometer}
+ * {@code meter floodgate.events outcome=<outcome> count=<n>} per counter, and {@code flooded <n>} at the end,
  * after the framework stopped (and so wrote its last summaries).
  */
 public final class ModulePathApp {
@@ -35,7 +37,7 @@ public final class ModulePathApp {
     /**
      * Runs the flood through the framework {@code args[0]} names.
      *
-     * @param args {@code logback} or {@code log4j2}
+     * @param args {@code logback}, {@code log4j2} or {@code micrometer}
      * @throws Exception if the MBean server cannot be read
      */
     public static void main(String[] args) throws Exception {
@@ -47,8 +49,11 @@ public final class ModulePathApp {
             case "log4j2":
                 log4j2();
                 break;
+            case "micrometer":
+                micrometer();
+                break;
             default:
-                throw new IllegalArgumentException("usage: ModulePathApp logback|log4j2");
+                throw new IllegalArgumentException("usage: ModulePathApp logback|log4j2|micrometer");
         }
         System.out.println("flooded " + FLOOD);
     }
@@ -60,6 +65,30 @@ public final class ModulePathApp {
             log.error("Payment gateway timed out after {} ms for order {}", 3000, i);
         }
         printMBeans();
+        ((ch.qos.logback.classic.LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory()).stop();
+    }
+
+    /**
+     * The Logback flood, measured by {@code floodgate-micrometer}: an automatic module that reads the core's
+     * {@code dev.floodgate.core.internal}, exported to it by name.
+     */
+    private static void micrometer() throws JMException {
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry =
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        try (dev.floodgate.micrometer.FloodgateMetrics metrics = new dev.floodgate.micrometer.FloodgateMetrics()) {
+            describe(ModulePathApp.class, metrics.getClass());
+            metrics.bindTo(registry);
+            org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger("shop.Payments");
+            for (int i = 0; i < FLOOD; i++) {
+                log.error("Payment gateway timed out after {} ms for order {}", 3000, i);
+            }
+            printMBeans();
+            for (io.micrometer.core.instrument.FunctionCounter c
+                    : registry.find("floodgate.events").functionCounters()) {
+                System.out.println("meter floodgate.events outcome=" + c.getId().getTag("outcome") + " count="
+                        + (long) c.count());
+            }
+        }
         ((ch.qos.logback.classic.LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory()).stop();
     }
 

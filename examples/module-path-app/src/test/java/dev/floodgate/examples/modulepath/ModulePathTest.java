@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,8 +20,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Runs {@link ModulePathApp} in a JVM of its own with every jar on the module path ({@code --module-path},
  * {@code --module}), nothing on the class path, and checks what it printed: the filter configured from XML dropped
- * the repeats, a summary counted them, the MXBean was registered and read, and the core exports its API packages
- * only.
+ * the repeats, a summary counted them, the MXBean was registered and read, the core exports its API packages
+ * only, and {@code floodgate-micrometer}, an automatic module, reads the core's internal package through the export
+ * that names it.
  */
 class ModulePathTest {
 
@@ -29,29 +32,37 @@ class ModulePathTest {
                     + " order \\{\\}\" .*");
     private static final Pattern JMX = Pattern.compile(
             "jmx dev\\.floodgate:type=Filter,framework=\"(\\w+)\",name=\"[^\"]+\" counted=(\\d+) suppressed=(\\d+)");
+    private static final Pattern METER = Pattern.compile("meter floodgate\\.events outcome=(\\w+) count=(\\d+)");
     private static final String CORE_EXPORTS = "exports dev.floodgate.core: [dev.floodgate.core,"
             + " dev.floodgate.core.fingerprint, dev.floodgate.core.fleet, dev.floodgate.core.internal to"
             + " [dev.floodgate.log4j2, dev.floodgate.logback, dev.floodgate.micrometer, dev.floodgate.spring],"
             + " dev.floodgate.core.jmx, dev.floodgate.core.summary]";
 
     @ParameterizedTest
-    @CsvSource({"logback, dev.floodgate.logback", "log4j2, dev.floodgate.log4j2"})
-    void main_onModulePath_dropsRepeatsAndWritesOneCountedSummary(String framework, String adapterModule)
-            throws Exception {
-        Run run = run(framework);
+    @CsvSource({
+        "logback,    dev.floodgate.logback,    logback",
+        "log4j2,     dev.floodgate.log4j2,     log4j2",
+        "micrometer, dev.floodgate.micrometer, logback"})
+    void main_onModulePath_dropsRepeatsAndWritesOneCountedSummary(String mode, String checkedModule,
+            String framework) throws Exception {
+        Run run = run(mode);
 
         assertThat(run.exit).as(run.toString()).isZero();
         assertThat(run.err).as(run.toString()).isEmpty();
         assertThat(run.out).as(run.toString())
-                .contains("module dev.floodgate.examples.modulepath: " + adapterModule, CORE_EXPORTS,
+                .contains("module dev.floodgate.examples.modulepath: " + checkedModule, CORE_EXPORTS,
                         "flooded " + ModulePathApp.FLOOD);
         long kept = run.out.stream().filter(l -> l.startsWith(FLOOD_LINE)).count();
         long summarized = 0;
         long mxSuppressed = -1;
+        Map<String, Long> meters = new TreeMap<>();
         for (String line : run.out) {
             Matcher summary = SUMMARY.matcher(line);
             Matcher jmx = JMX.matcher(line);
-            if (summary.matches()) {
+            Matcher meter = METER.matcher(line);
+            if (meter.matches()) {
+                meters.put(meter.group(1), Long.parseLong(meter.group(2)));
+            } else if (summary.matches()) {
                 summarized += Long.parseLong(summary.group(1).replace(",", ""));
             } else if (jmx.matches()) {
                 assertThat(jmx.group(1)).as(line).isEqualTo(framework);
@@ -66,6 +77,12 @@ class ModulePathTest {
         assertThat(kept).as(run.toString()).isPositive().isLessThan(ModulePathApp.FLOOD / 10);
         assertThat(kept + summarized).as(run.toString()).isEqualTo(ModulePathApp.FLOOD);
         assertThat(mxSuppressed).as("the MXBean's suppressed count in\n" + run).isEqualTo(summarized);
+        if (mode.equals("micrometer")) {
+            assertThat(meters).as("floodgate.events by outcome in\n" + run)
+                    .isEqualTo(Map.of("passed", kept, "suppressed", summarized));
+        } else {
+            assertThat(meters).as(run.toString()).isEmpty();
+        }
     }
 
     /** Runs the application on the module path made of its runtime jars and its own classes. */
