@@ -132,7 +132,7 @@ final class SpringDataRedisUri {
         }
         if (host == null || !isHost(host)) {
             problem(parsed != null ? "url" : "host", parsed != null ? FleetSettings.redact(url) : String.valueOf(host),
-                    "is not a host name or address");
+                    "not a host name or address");
             return null;
         }
         return (ssl ? "rediss://" : "redis://") + userInfo + bracketed(host) + (port > 0 ? ":" + port : "")
@@ -150,11 +150,11 @@ final class SpringDataRedisUri {
         }
         String master = text("sentinel.master");
         if (master == null) {
-            problem("sentinel.master", "", "Sentinel needs the master's name (spring.data.redis.sentinel.master)");
+            problem("sentinel.master", "", "Sentinel needs the master's name");
         }
         List<String> nodes = nodes("sentinel.nodes");
         if (nodes.isEmpty()) {
-            problem("sentinel.nodes", "", "Sentinel needs at least one host:port (spring.data.redis.sentinel.nodes)");
+            problem("sentinel.nodes", "", "Sentinel needs at least one host:port");
         }
         if (!problems.isEmpty()) {
             return null;
@@ -166,7 +166,7 @@ final class SpringDataRedisUri {
     private String cluster(boolean ssl, String userInfo) {
         List<String> nodes = nodes("cluster.nodes");
         if (nodes.isEmpty()) {
-            problem("cluster.nodes", "", "Cluster needs at least one host:port (spring.data.redis.cluster.nodes)");
+            problem("cluster.nodes", "", "Cluster needs at least one host:port");
         }
         if (!problems.isEmpty()) {
             return null;
@@ -208,7 +208,7 @@ final class SpringDataRedisUri {
         } catch (URISyntaxException e) {
             // reported below
         }
-        problem("url", FleetSettings.redact(url), "is not a redis:// or rediss:// URL");
+        problem("url", FleetSettings.redact(url), "not a redis:// or rediss:// URL");
         return null;
     }
 
@@ -262,8 +262,9 @@ final class SpringDataRedisUri {
             return binder.bind(P + name, type).orElse(null);
         } catch (BindException e) {
             ConfigurationProperty p = e.getProperty();
+            String typeName = type.getType().toString().replace("java.lang.", "").replace("java.util.", "");
             problem(name, p == null || name.endsWith("password") ? "" : String.valueOf(p.getValue()),
-                    "cannot be read as " + type.getType() + ": " + rootMessage(e));
+                    "cannot be read as " + typeName + " (" + rootMessage(e) + ")");
             return null;
         }
     }
@@ -278,7 +279,7 @@ final class SpringDataRedisUri {
 
     private void problem(String name, String value, String message) {
         problems.add(new FloodgatePropertyException.Problem(P + name, value,
-                "floodgate.fleet=" + VALUE + ": " + P + name + " " + message));
+                "floodgate.fleet=" + VALUE + ": " + P + name + ": " + message));
     }
 
     private static boolean isClientName(String s) {

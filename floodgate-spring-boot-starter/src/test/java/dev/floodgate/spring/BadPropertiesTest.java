@@ -53,7 +53,7 @@ class BadPropertiesTest {
                 "spring.data.redis.url=http://app:s3cret@cache:6379")).isInstanceOf(FloodgatePropertyException.class);
         assertThat(output).contains("Property: spring.data.redis.url")
                 .contains("Value: \"http://app:***@cache:6379\"")
-                .contains("spring.data.redis.url is not a redis:// or rediss:// URL")
+                .contains("spring.data.redis.url: not a redis:// or rediss:// URL")
                 .contains("floodgate.fleet=spring.data.redis reads the spring.data.redis.* properties")
                 .doesNotContain("s3cret");
     }

@@ -211,7 +211,7 @@ class SpringDataRedisUriTest {
         assertThat(problems).singleElement().satisfies(p -> {
             assertThat(p.property()).isEqualTo("spring.data.redis.url");
             assertThat(p.value()).isEqualTo("http://u:***@h:1");
-            assertThat(p.message()).contains("is not a redis:// or rediss:// URL").doesNotContain("secret");
+            assertThat(p.message()).contains("spring.data.redis.url: not a redis:// or rediss:// URL").doesNotContain("secret");
         });
     }
 
@@ -220,6 +220,8 @@ class SpringDataRedisUriTest {
         assertThat(problems("spring.data.redis.port", "six")).singleElement().satisfies(p -> {
             assertThat(p.property()).isEqualTo("spring.data.redis.port");
             assertThat(p.value()).isEqualTo("six");
+            assertThat(p.message()).startsWith("floodgate.fleet=spring.data.redis: spring.data.redis.port: cannot be "
+                    + "read as Integer");
         });
     }
 
