@@ -7,6 +7,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.io.IOException;
@@ -27,8 +28,9 @@ import redis.embedded.RedisServer;
 
 /**
  * {@code floodgate.fleet=spring.data.redis} in a running Spring Boot application on Logback: the fleet limit reaches
- * the Redis named only by {@code spring.data.redis.host} and {@code spring.data.redis.port} (a real redis-server, the
- * binary that embedded-redis ships), with every Floodgate setting in the starter's properties. Evidence from both
+ * the Redis named only by {@code spring.data.redis.host}, {@code port} and {@code password} (a real redis-server, the
+ * binary that embedded-redis ships, whose password needs percent-encoding in a URI), with every Floodgate setting in
+ * the starter's properties. Evidence from both
  * sides: the filter's fleet refusals over real HTTP ({@code /actuator/floodgate}) and in the summaries, and the
  * template's budget key in that Redis.
  */
@@ -36,6 +38,8 @@ class SpringDataRedisFleetTest {
 
     private static final String TEMPLATE = "Payment gateway {} timed out";
     private static final String PREFIX = "floodgate:starter-test:";
+    /** Needs percent-encoding in a URI: it reaches Redis intact only if the derived URI is right. */
+    private static final String PASSWORD = "p@ss:w/o#rd%x y";
     private static final Pattern BY_FLEET = Pattern.compile("\"suppressedByFleet\":(\\d+)");
 
     private static RedisServer redis;
@@ -48,13 +52,14 @@ class SpringDataRedisFleetTest {
     static void start() throws IOException {
         redisPort = freePort();
         redis = RedisServer.newRedisServer().port(redisPort).bind("127.0.0.1").setting("save \"\"")
-                .setting("appendonly no").build();
+                .setting("appendonly no").setting("requirepass \"" + PASSWORD + "\"").build();
         redis.start();
         app = new SpringApplicationBuilder(TestApplication.class).properties(
                 "server.port=0",
                 "management.endpoints.web.exposure.include=floodgate",
                 "spring.data.redis.host=127.0.0.1",
                 "spring.data.redis.port=" + redisPort,
+                "spring.data.redis.password=" + PASSWORD,
                 "floodgate.enabled=true",
                 "floodgate.fleet=spring.data.redis",
                 "floodgate.fleet-count=10",
@@ -110,8 +115,9 @@ class SpringDataRedisFleetTest {
     @Test
     void endpoint_fleetOption_isTheRedisOfSpringDataRedis() {
         assertThat(Http.get(httpPort, "/actuator/floodgate"))
-                .contains("\"fleet\":\"redis://127.0.0.1:" + redisPort + "\"")
-                .contains("\"fleetPrefix\":\"" + PREFIX + "\"");
+                .contains("\"fleet\":\"redis://:***@127.0.0.1:" + redisPort + "\"")
+                .contains("\"fleetPrefix\":\"" + PREFIX + "\"")
+                .doesNotContain("w/o#rd");
     }
 
     @Test
@@ -132,15 +138,18 @@ class SpringDataRedisFleetTest {
                 .anyMatch(m -> m.startsWith("Suppressed ") && m.contains("\"" + TEMPLATE + "\"")
                         && m.contains("by the fleet limit 10/")));
 
-        RedisClient client = RedisClient.create("redis://127.0.0.1:" + redisPort);
+        RedisClient client = RedisClient.create(RedisURI.builder().withHost("127.0.0.1").withPort(redisPort)
+                .withPassword(PASSWORD.toCharArray()).build());
         try (StatefulRedisConnection<String, String> connection = client.connect()) {
             RedisCommands<String, String> redisCommands = connection.sync();
             // One key per template that asked the fleet limit: the flood's and the application's own start-up lines.
             List<String> keys = redisCommands.keys(PREFIX + "*");
             assertThat(keys).as("the templates' budgets in the Redis of spring.data.redis").isNotEmpty();
+            List<Long> ttls = new ArrayList<>();
             for (String key : keys) {
-                assertThat(redisCommands.pttl(key)).as("%s expires", key).isPositive();
+                ttls.add(redisCommands.pttl(key)); // -2 if it expired since KEYS; -1 would be a key without expiry
             }
+            assertThat(ttls).as("PTTL of %s", keys).doesNotContain(-1L).anyMatch(ttl -> ttl > 0);
             assertThat(redisCommands.info("commandstats")).containsPattern("cmdstat_(evalsha|eval):calls=\\d+");
         } finally {
             client.shutdown();
