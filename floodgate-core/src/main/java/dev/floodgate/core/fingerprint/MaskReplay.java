@@ -17,8 +17,9 @@ import java.util.Arrays;
  * <p>Why the steps suffice: where two texts agree on a stretch of literal characters and enter it in the same state
  * (after a word character or not), the scan decides the same on every character whose decision reads only that
  * stretch. Decisions that read further are a token (re-run; its kind, and whether it ends in a word character, must
- * agree), a tried token that was not there (re-run; it must again not be there, over the same letters), and the
- * leading letters of a word that reach the next token (re-run).
+ * agree) and a tried token that was not there, where what it read reaches the next token (re-run; it must again not
+ * be there, over the same letters). After the last token, the rest of the text is compared whole, so nothing there
+ * is re-run.
  */
 final class MaskReplay {
 
@@ -49,8 +50,9 @@ final class MaskReplay {
             for (; a < attempts[0] && attempts[1 + 2 * a] < next; a++) {
                 int at = attempts[1 + 2 * a];
                 int letters = isWordChar(s[at]) ? -attempts[2 + 2 * a] - at : 0;
-                int end = at + letters;
-                if (letters == 0 || TokenMasker.looksPastLetters(s, at, end, n) || (end >= next && end != n)) {
+                // what the decision read lies in the literal text up to the next token, or after the last token
+                boolean local = next == n || (letters > 0 && TokenMasker.letterLedReach(s, at, at + letters, n) < next);
+                if (!local) {
                     steps[used++] = at + delta;
                     steps[used++] = -1 - letters;
                 }

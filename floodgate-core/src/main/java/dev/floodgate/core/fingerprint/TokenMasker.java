@@ -229,7 +229,7 @@ public final class TokenMasker {
      * Returns whether {@link #letterLed} must look past the word's leading letters {@code s[i, j)} and the
      * character after them to know whether a token starts at {@code i}.
      */
-    static boolean looksPastLetters(char[] s, int i, int j, int n) {
+    private static boolean looksPastLetters(char[] s, int i, int j, int n) {
         char c = s[i];
         char next = j < n ? s[j] : ' ';
         return (j - i == 3 && c <= 'W' && c >= 'A' && !isDigit(next))
@@ -273,6 +273,23 @@ public final class TokenMasker {
     }
 
     /**
+     * Returns the last position that {@link #letterLed} reads to decide at {@code i}, where the word's leading
+     * letters end at {@code j}; {@code n} if it may read to the end of the text.
+     */
+    static int letterLedReach(char[] s, int i, int j, int n) {
+        if (!looksPastLetters(s, i, j, n)) {
+            return j;
+        }
+        // a date with a month name may read far; the hex-led tokens lie within the token's shape
+        return namedDateTried(s, i, j, n) ? n : Math.min(n, i + span(shape(s, i, n)));
+    }
+
+    private static boolean namedDateTried(char[] s, int i, int j, int n) {
+        char c = s[i];
+        return j - i == 3 && c <= 'W' && c >= 'A' && !(j < n && isDigit(s[j]));
+    }
+
+    /**
      * Returns the token that a word starting at {@code i} with a letter begins (a date with a month name, or a
      * hex-led token), or, if none, minus the end of the word's leading letters.
      */
@@ -281,9 +298,7 @@ public final class TokenMasker {
         if (!looksPastLetters(s, i, j, n)) {
             return -j;
         }
-        char c = s[i];
-        boolean named = j - i == 3 && c <= 'W' && c >= 'A' && !(j < n && isDigit(s[j]));
-        long token = named ? namedDate(s, i, n) : hexLed(s, i, n);
+        long token = namedDateTried(s, i, j, n) ? namedDate(s, i, n) : hexLed(s, i, n);
         return token == NONE ? -j : token;
     }
 
