@@ -205,6 +205,9 @@ public final class FloodFilter {
         long now = clock.millis();
         Gate<Subject> gate = ledger.find(probe);
         if (gate != null) {
+            if (gate.key() != probe) {
+                fingerprinter.learn(probe, gate.key());
+            }
             long before = gate.refuseFast(now);
             if (before != Gate.NOT_REFUSED) {
                 if ((before & CLOCK_REFRESH_MASK) == CLOCK_REFRESH_MASK && ticking != null) {
@@ -231,6 +234,7 @@ public final class FloodFilter {
                 if (gate == null) {
                     return false;
                 }
+                fingerprinter.learn(probe, gate.key());
             }
             if (gate != known && gate.refuseFast(now) != Gate.NOT_REFUSED) {
                 return !dryRun;

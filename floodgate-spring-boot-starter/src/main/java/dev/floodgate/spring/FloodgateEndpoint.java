@@ -2,9 +2,12 @@ package dev.floodgate.spring;
 
 import dev.floodgate.core.FilterTotals;
 import dev.floodgate.core.FingerprintStats;
+import dev.floodgate.core.Option;
+import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.internal.FilterRegistry;
 import dev.floodgate.core.internal.RegisteredFilter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -45,10 +48,21 @@ public class FloodgateEndpoint {
                         s.suppressedLastPeriod(), s.limiterState()));
             }
             out.add(new FilterView(f.framework(), f.name(), new TotalsView(t.counted(), t.passed(), t.suppressed(),
-                    t.suppressedByFingerprint(), t.suppressedByCap(), t.suppressedAsOther(), t.summaries()),
-                    f.trackedFingerprints(), f.options(), top));
+                    t.suppressedByFingerprint(), t.suppressedByCap(), t.suppressedAsOther(), t.suppressedByFleet(),
+                    t.summaries()), f.trackedFingerprints(), redacted(f.options()), top));
         }
         return new Filters(out);
+    }
+
+    /** Returns {@code options} with the password of the {@code fleet} URI hidden. */
+    private static Map<String, String> redacted(Map<String, String> options) {
+        String fleet = options.get(Option.FLEET.key());
+        if (fleet == null || fleet.isEmpty()) {
+            return options;
+        }
+        Map<String, String> out = new LinkedHashMap<>(options);
+        out.put(Option.FLEET.key(), FleetSettings.redact(fleet));
+        return out;
     }
 
     /** The endpoint's answer. */
@@ -60,9 +74,9 @@ public class FloodgateEndpoint {
             Map<String, String> options, List<FingerprintView> topFingerprints) {
     }
 
-    /** A filter's totals since it first started. */
+    /** A filter's totals since it first started; {@code suppressedByFleet}: refused by the fleet limit only. */
     public record TotalsView(long counted, long passed, long suppressed, long suppressedByFingerprint,
-            long suppressedByCap, long suppressedAsOther, long summaries) {
+            long suppressedByCap, long suppressedAsOther, long suppressedByFleet, long summaries) {
     }
 
     /** One fingerprint. */

@@ -22,8 +22,15 @@ public final class FloodgateFailureAnalyzer extends AbstractFailureAnalyzer<Floo
             description.append("\n    Property: ").append(p.property()).append("\n    Value: \"").append(p.value())
                     .append("\"\n    Reason: ").append(p.message()).append('\n');
         }
-        return new FailureAnalysis(description.toString(), "Correct the value of each property above (the "
-                + "properties are listed in src/docs/metrics.md and in your IDE's completion), or remove it to use "
-                + "the default.", cause);
+        String action = "Correct the value of each property above (the properties are listed in "
+                + "src/docs/metrics.md and in your IDE's completion), or remove it to use the default.";
+        for (FloodgatePropertyException.Problem p : cause.problems()) {
+            if (p.property().startsWith("spring.data.redis.")) {
+                action += " floodgate.fleet=spring.data.redis reads the spring.data.redis.* properties (see "
+                        + "src/docs/fleet.md, \"Spring Boot\"): change them, or write the Redis URI in floodgate.fleet.";
+                break;
+            }
+        }
+        return new FailureAnalysis(description.toString(), action, cause);
     }
 }

@@ -12,7 +12,8 @@ import org.springframework.core.env.Environment;
 /**
  * The {@code floodgate.*} properties: {@code floodgate.enabled} and one property per {@link Option}, named
  * {@code floodgate.} plus the option's name in kebab case ({@code summaryInterval} → {@code floodgate.summary-interval}),
- * read generically so that every option of the core is a property.
+ * read generically so that every option of the core is a property. {@code floodgate.fleet=spring.data.redis} stands
+ * for the Redis of Spring Boot's {@code spring.data.redis.*} properties ({@link SpringDataRedisUri}).
  *
  * <p>Immutable.
  */
@@ -68,6 +69,14 @@ final class FloodgateProperties {
                 options.put(o, value);
             }
         }
+        if (SpringDataRedisUri.requested(options.get(Option.FLEET))) {
+            String uri = SpringDataRedisUri.derive(env, problems);
+            if (uri == null) {
+                options.remove(Option.FLEET);
+            } else {
+                options.put(Option.FLEET, uri);
+            }
+        }
         Map<String, String> raw = new LinkedHashMap<>();
         options.forEach((o, v) -> raw.put(o.key(), v));
         List<String> messages = new ArrayList<>();
@@ -117,7 +126,7 @@ final class FloodgateProperties {
         return enabled;
     }
 
-    /** Returns the options that were set, as written. */
+    /** Returns the options that were set, as written, with {@code fleet} derived where it was {@code spring.data.redis}. */
     Map<Option, String> options() {
         return options;
     }

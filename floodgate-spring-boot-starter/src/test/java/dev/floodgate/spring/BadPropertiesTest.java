@@ -48,6 +48,25 @@ class BadPropertiesTest {
     }
 
     @Test
+    void start_fleetFromSpringDataRedisWithABadUrl_failsNamingTheUrlWithItsPasswordHidden(CapturedOutput output) {
+        assertThatThrownBy(() -> start("floodgate.enabled=true", "floodgate.fleet=spring.data.redis",
+                "spring.data.redis.url=http://app:s3cret@cache:6379")).isInstanceOf(FloodgatePropertyException.class);
+        assertThat(output).contains("Property: spring.data.redis.url")
+                .contains("Value: \"http://app:***@cache:6379\"")
+                .contains("spring.data.redis.url: not a redis:// or rediss:// URL")
+                .contains("floodgate.fleet=spring.data.redis reads the spring.data.redis.* properties")
+                .doesNotContain("s3cret");
+    }
+
+    @Test
+    void start_fleetFromSpringDataRedisWithAnSslBundle_failsNamingTheBundle(CapturedOutput output) {
+        assertThatThrownBy(() -> start("floodgate.enabled=true", "floodgate.fleet=spring.data.redis",
+                "spring.data.redis.ssl.bundle=corp")).isInstanceOf(FloodgatePropertyException.class);
+        assertThat(output).contains("Property: spring.data.redis.ssl.bundle").contains("Value: \"corp\"")
+                .contains("an SSL bundle cannot be handed to the fleet limit's Redis client");
+    }
+
+    @Test
     void start_noFloodgateProperties_startsWithoutAFilter() {
         start();
     }

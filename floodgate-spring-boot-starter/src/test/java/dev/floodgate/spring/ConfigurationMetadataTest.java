@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code META-INF/spring-configuration-metadata.json} describes exactly the properties the starter reads: one per
- * {@link Option}, so an option added to the core without regenerating the file fails here. To regenerate it, run
+ * {@link Option} (with the value {@code spring.data.redis} of {@code floodgate.fleet} as a hint), so an option
+ * added to the core without regenerating the file fails here. To regenerate it, run
  * this test with {@code -Dfloodgate.regenerate=true}.
  */
 class ConfigurationMetadataTest {
@@ -23,6 +24,9 @@ class ConfigurationMetadataTest {
     private static final Map<String, List<String>> CHOICES = Map.of(
             "limiter", List.of("attrition", "window", "cell"),
             "cap", List.of("none", "window", "cell"));
+    private static final String FLEET_FROM_SPRING = "The Redis of Spring Boot's spring.data.redis.* properties "
+            + "(url, host, port, username, password, database, ssl.enabled, client-name, sentinel.*, cluster.nodes), "
+            + "as Spring Data Redis connects to it; needs floodgate-redis.";
     private static final List<String> LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
 
     @Test
@@ -65,6 +69,11 @@ class ConfigurationMetadataTest {
                     : o.type() == Option.Type.NUMBER || o.type() == Option.Type.BOOLEAN ? o.defaultValue()
                     : quote(o.defaultValue());
             properties.add(property(FloodgateProperties.propertyName(o), type, meaning, def));
+            if (o == Option.FLEET) {
+                hints.add("    {\n      \"name\": " + quote(FloodgateProperties.propertyName(o))
+                        + ",\n      \"values\": [\n        {\n          \"value\": " + quote(SpringDataRedisUri.VALUE)
+                        + ",\n          \"description\": " + quote(FLEET_FROM_SPRING) + "\n        }\n      ]\n    }");
+            }
             List<String> values = o.type() == Option.Type.LEVEL ? LEVELS : CHOICES.get(o.key());
             if (values != null) {
                 List<String> items = new ArrayList<>();

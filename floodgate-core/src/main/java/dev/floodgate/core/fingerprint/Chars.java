@@ -14,6 +14,8 @@ final class Chars {
     static final byte QUOTE = 4;
     /** Character classes of ASCII: letters and {@code _} (hex letters apart), digits, quotes, the rest. */
     static final byte[] CLASSES = classes();
+    /** Whether each ASCII character is a word character: a letter, a digit or {@code _}. */
+    private static final boolean[] WORD = words();
 
     private Chars() {
     }
@@ -89,8 +91,15 @@ final class Chars {
     }
 
     static boolean isWordChar(char c) {
-        int cls = classOf(c);
-        return cls == LETTER || cls == DIGIT || cls == HEX_LETTER;
+        return c < ASCII ? WORD[c] : Character.isLetterOrDigit(c);
+    }
+
+    private static boolean[] words() {
+        boolean[] words = new boolean[ASCII];
+        for (char c = 0; c < ASCII; c++) {
+            words[c] = CLASSES[c] == LETTER || CLASSES[c] == DIGIT || CLASSES[c] == HEX_LETTER;
+        }
+        return words;
     }
 
     private static byte[] classes() {

@@ -11,7 +11,9 @@ import java.util.Objects;
  * positions are kept, the masked text is not built). It belongs to one thread and is reused for every event. A
  * <em>frozen</em> key holds the finished text as a string and is immutable; it is what the ledger stores. Both forms
  * hash and compare by the same effective text (the hash is {@link String#hashCode()} of the finished text), so a
- * probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's text.
+ * probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's text. A frozen
+ * masked key also keeps a {@link MaskReplay}, with which a probe recognises the key it found last without a scan
+ * ({@link #recall}).
  */
 final class FingerprintKey {
 
@@ -32,6 +34,10 @@ final class FingerprintKey {
     private StackTraceElement frame;
     private int textHash;
     private int hash;
+    /** A frozen masked key's replay; null otherwise. */
+    private MaskReplay replay;
+    /** A probe's latest frozen key with a replay ({@link #learn}); null in frozen keys. */
+    private FingerprintKey candidate;
 
     /** Makes this probe stand for the first {@code length} characters of {@code template}, unmasked. */
     FingerprintKey text(String template, int length, int hashOfText) {
@@ -44,25 +50,52 @@ final class FingerprintKey {
     }
 
     /**
-     * Makes this probe stand for the first {@code length} characters of {@code template}, masked, without
-     * allocating after the first use.
-     *
-     * @return whether any token was masked
+     * Copies the first {@code length} characters of {@code template} into this probe's buffer, for {@link #recall} and
+     * {@link #mask()}, without allocating after the first use.
      */
-    boolean mask(String template, int length) {
+    void load(String template, int length) {
         if (tokens == null) {
             raw = new char[Fingerprinter.MAX_TEMPLATE_CHARS];
             tokens = new int[2 * Fingerprinter.MAX_TEMPLATE_CHARS];
         }
         template.getChars(0, length, raw, 0);
-        long result = TokenMasker.scan(raw, length, tokens);
-        int count = TokenMasker.tokenCount(result);
         this.text = template;
         this.length = length;
+    }
+
+    /**
+     * Returns the frozen key this thread found last ({@link #learn}) if the loaded text certainly masks to its text,
+     * else null; cheaper than {@link #mask()} and a lookup.
+     */
+    FingerprintKey recall() {
+        FingerprintKey known = candidate;
+        return known != null && known.replay.replays(raw, length) ? known : null;
+    }
+
+    /**
+     * Makes this probe stand for the loaded text, masked.
+     *
+     * @return whether any token was masked
+     */
+    boolean mask() {
+        int count = TokenMasker.scan(raw, length, tokens);
         this.tokenCount = count;
         this.effectiveLength = count == 0 ? length : TokenMasker.maskedLength(length, tokens, count);
-        this.textHash = TokenMasker.maskedHash(result);
+        this.textHash = TokenMasker.maskedHash(raw, length, tokens, count);
         return count != 0;
+    }
+
+    /** Remembers {@code key}, a frozen key this probe was found to equal, for {@link #recall}. */
+    void learn(FingerprintKey key) {
+        if (raw != null && key.replay != null) {
+            candidate = key;
+        }
+    }
+
+    /** Returns whether this key's other parts are these. */
+    boolean hasParts(String logger, Object levelObject, Class<?> thrown, StackTraceElement firstFrame) {
+        return Objects.equals(loggerName, logger) && Objects.equals(level, levelObject) && thrownClass == thrown
+                && Objects.equals(frame, firstFrame);
     }
 
     /** Sets the other parts of this probe and finishes its hash. */
@@ -79,8 +112,11 @@ final class FingerprintKey {
         return this;
     }
 
-    /** Returns an immutable key equal to this one, holding the finished text. */
+    /** Returns an immutable key equal to this one, holding the finished text; a frozen key returns itself. */
     FingerprintKey freeze() {
+        if (raw == null) {
+            return this;
+        }
         FingerprintKey frozen = new FingerprintKey();
         frozen.text = effectiveText();
         frozen.length = frozen.text.length();
@@ -91,6 +127,11 @@ final class FingerprintKey {
         frozen.thrownClass = thrownClass;
         frozen.frame = frame;
         frozen.hash = hash;
+        if (tokenCount != 0) {
+            int[] attempts = new int[1 + 2 * length];
+            TokenMasker.scan(raw, length, tokens, attempts);
+            frozen.replay = MaskReplay.of(raw, length, tokens, tokenCount, attempts, frozen.text);
+        }
         return frozen;
     }
 

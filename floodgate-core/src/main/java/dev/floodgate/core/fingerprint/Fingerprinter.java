@@ -5,8 +5,8 @@ package dev.floodgate.core.fingerprint;
  * {@code "Connection to {} failed"} with any arguments is one fingerprint.
  *
  * <p>Thread-safe and immutable. {@link #probe} does not allocate: it returns the template when that is the whole
- * fingerprint, and otherwise a thread-local probe that is valid until the same thread's next call; call
- * {@link #freeze} before storing it. Templates longer than {@value #MAX_TEMPLATE_CHARS} characters are
+ * fingerprint, a stored key this thread {@link #learn learned} when the message certainly masks to it, and otherwise
+ * a thread-local probe that is valid until the same thread's next call; call {@link #freeze} before storing it. Templates longer than {@value #MAX_TEMPLATE_CHARS} characters are
  * fingerprinted by their first {@value #MAX_TEMPLATE_CHARS}, which bounds the memory a stored key can take.
  */
 public final class Fingerprinter {
@@ -65,8 +65,17 @@ public final class Fingerprinter {
         int full = template.length();
         int length = Math.min(full, MAX_TEMPLATE_CHARS);
         FingerprintKey probe = PROBE.get();
+        String logger = includeLogger ? loggerName : null;
+        Object levelPart = includeLevel ? level : null;
+        Class<?> thrownClass = includeThrowable && thrown != null ? thrown.getClass() : null;
+        StackTraceElement frame = includeThrowableFrame && thrown != null ? firstFrame(thrown) : null;
         if (maskTokens && !hasArguments) {
-            boolean masked = probe.mask(template, length);
+            probe.load(template, length);
+            FingerprintKey known = probe.recall();
+            if (known != null && known.hasParts(logger, levelPart, thrownClass, frame)) {
+                return known;
+            }
+            boolean masked = probe.mask();
             if (!masked && !composite && length == full) {
                 return template;
             }
@@ -75,9 +84,20 @@ public final class Fingerprinter {
         } else {
             probe.text(template, length, length == full ? template.hashCode() : prefixHash(template, length));
         }
-        Class<?> thrownClass = includeThrowable && thrown != null ? thrown.getClass() : null;
-        StackTraceElement frame = includeThrowableFrame && thrown != null ? firstFrame(thrown) : null;
-        return probe.parts(includeLogger ? loggerName : null, includeLevel ? level : null, thrownClass, frame);
+        return probe.parts(logger, levelPart, thrownClass, frame);
+    }
+
+    /**
+     * Notes that {@code probe}, this thread's latest probe, was found equal to {@code key}, a stored key, so that
+     * the next {@link #probe} of a message that masks the same way can return {@code key} without a lookup.
+     *
+     * @param probe the probe this thread's last {@link #probe} call returned
+     * @param key the stored key found equal to it
+     */
+    public void learn(Object probe, Object key) {
+        if (probe instanceof FingerprintKey && key instanceof FingerprintKey) {
+            ((FingerprintKey) probe).learn((FingerprintKey) key);
+        }
     }
 
     /**

@@ -6,15 +6,12 @@ import static dev.floodgate.core.fingerprint.Chars.DIGIT;
 import static dev.floodgate.core.fingerprint.Chars.HEX_LETTER;
 import static dev.floodgate.core.fingerprint.Chars.LETTER;
 import static dev.floodgate.core.fingerprint.Chars.QUOTE;
-import static dev.floodgate.core.fingerprint.Chars.classOf;
-import static dev.floodgate.core.fingerprint.Chars.digits;
 import static dev.floodgate.core.fingerprint.Chars.isDigit;
 import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
 import static dev.floodgate.core.fingerprint.Chars.isPlainEnd;
 import static dev.floodgate.core.fingerprint.Chars.isWordChar;
 import static dev.floodgate.core.fingerprint.Chars.number;
 import static dev.floodgate.core.fingerprint.Chars.same;
-import static dev.floodgate.core.fingerprint.Chars.value;
 import static dev.floodgate.core.fingerprint.TimeTokens.date;
 import static dev.floodgate.core.fingerprint.TimeTokens.duration;
 import static dev.floodgate.core.fingerprint.TimeTokens.namedDate;
@@ -25,8 +22,9 @@ import static dev.floodgate.core.fingerprint.TimeTokens.timeAfter;
  * Masks the variable tokens of a rendered or concatenated message so that its repeats share one fingerprint:
  * {@code "Failed for order 12345 from 10.0.0.7:5432"} becomes {@code "Failed for order <n> from <ip>"}.
  *
- * <p>Stateless and thread-safe. {@link #mask(String)} builds the masked text; {@link #scan} finds the tokens and
- * hashes the masked text in one pass without building it or allocating, which is what a lookup needs.
+ * <p>Stateless and thread-safe. {@link #mask(String)} builds the masked text; {@link #scan} finds the tokens, and
+ * {@link #maskedHash} and {@link #matches} hash and compare the masked text, without building it or allocating:
+ * what a lookup needs.
  *
  * <p>Tokens, tried in this order where a token may start (a word boundary, or a digit inside a word):
  * <ul>
@@ -112,6 +110,8 @@ public final class TokenMasker {
     private static final int SCAN_AT_START = 2;
     private static final int SCAN_IN_WORD = 4;
     private static final byte[] SCAN_CLASSES = scanClasses();
+    /** The ASCII word characters that are not digits: letters and {@code _}. */
+    private static final boolean[] LETTER_RUN = letterRun();
 
     private TokenMasker() {
     }
@@ -135,52 +135,69 @@ public final class TokenMasker {
         char[] chars = new char[length];
         text.getChars(0, length, chars, 0);
         int[] tokens = new int[2 * length];
-        int count = tokenCount(scan(chars, length, tokens));
+        int count = scan(chars, length, tokens);
         return count == 0 ? text.substring(0, length) : build(chars, length, tokens, count,
                 maskedLength(length, tokens, count));
     }
 
     /**
-     * Finds the tokens of the first {@code n} characters of {@code s} and hashes their masked form, in one pass and
-     * without allocating.
+     * Finds the tokens of the first {@code n} characters of {@code s}, without building the masked text or
+     * allocating.
      *
      * @param tokens receives two entries per token: its start, and its end with its kind in the top 4 bits; needs
      *     {@code 2 * n} entries
-     * @return the number of tokens and the {@link String#hashCode()} of the masked text, packed: read them with
-     *     {@link #tokenCount} and {@link #maskedHash}
+     * @return the number of tokens
      */
-    static long scan(char[] s, int n, int[] tokens) {
-        int h = 0;
+    static int scan(char[] s, int n, int[] tokens) {
+        return scan(s, n, tokens, null);
+    }
+
+    /**
+     * Like {@link #scan(char[], int, int[])}, and also notes, if {@code attempts} is not null, every place at a word
+     * boundary where a token was tried and none found: {@code attempts[0]} is the number of entries, then two per
+     * place, its position and what {@link #attemptAt} returned there ({@link MaskReplay} needs them).
+     */
+    static int scan(char[] s, int n, int[] tokens, int[] attempts) {
         int count = 0;
-        int literalFrom = 0;
         int i = 0;
-        // what a character must be to start a token here: SCAN_AT_START outside a word, SCAN_IN_WORD inside one
-        int special = SCAN_AT_START;
+        // whether s[i - 1] is a word character: then only a digit starts a token at i
+        boolean inWord = false;
         while (i < n) {
             char c = s[i];
-            int cls = c < ASCII ? SCAN_CLASSES[c] : Character.isLetterOrDigit(c) ? SCAN_WORD : 0;
-            if ((cls & special) == 0) {
-                special = SCAN_AT_START << (cls & SCAN_WORD);
-                i++;
-                continue;
-            }
-            boolean inWord = special == SCAN_IN_WORD;
             long token;
-            if (isDigit(c)) {
-                token = inWord ? token(KIND_NUMBER, number(s, i, n)) : digitLed(s, i, n);
-            } else if ((cls & SCAN_WORD) != 0) {
-                token = letterLed(s, i, n);
-                if (token < 0) {
-                    i = (int) -token;
-                    special = SCAN_IN_WORD;
+            if (inWord) {
+                if (isDigit(c)) {
+                    token = token(KIND_NUMBER, number(s, i, n));
+                } else {
+                    if (isWordChar(c)) {
+                        i = letters(s, i + 1, n);
+                    } else {
+                        inWord = false;
+                        i++;
+                    }
                     continue;
                 }
             } else {
-                token = c == '[' ? bracketedIpv6(s, i, n) : c == ':' ? leadingColonsIpv6(s, i, n)
-                        : quoted(s, i, n, c);
-                if (token == NONE) {
-                    special = SCAN_AT_START;
-                    i++;
+                int cls = c < ASCII ? SCAN_CLASSES[c] : Character.isLetterOrDigit(c) ? SCAN_WORD : 0;
+                if ((cls & SCAN_AT_START) == 0) {
+                    if ((cls & SCAN_WORD) != 0) {
+                        i = letters(s, i + 1, n);
+                        inWord = true;
+                    } else {
+                        i++;
+                    }
+                    continue;
+                }
+                token = attemptAt(s, i, n);
+                if (token < 0) {
+                    if (attempts != null) {
+                        int a = 1 + 2 * attempts[0]++;
+                        attempts[a] = i;
+                        attempts[a + 1] = (int) token;
+                    }
+                    // no token: after a word's leading letters (minus their end), or past the character
+                    inWord = isWordChar(c);
+                    i = inWord ? (int) -token : i + 1;
                     continue;
                 }
             }
@@ -189,20 +206,96 @@ public final class TokenMasker {
             tokens[2 * count] = i;
             tokens[2 * count + 1] = end | kind << 28;
             count++;
-            h = hash(h, s, literalFrom, i);
-            if (kind == KIND_QUOTED) {
-                h = (31 * h + c) * PLACEHOLDER_POWER[kind] + PLACEHOLDER_HASH[kind];
-                h = 31 * h + s[end - 1];
-                special = SCAN_AT_START;
-            } else {
-                h = h * PLACEHOLDER_POWER[kind] + PLACEHOLDER_HASH[kind];
-                special = isWordChar(s[end - 1]) ? SCAN_IN_WORD : SCAN_AT_START;
-            }
-            literalFrom = end;
+            inWord = kind != KIND_QUOTED && isWordChar(s[end - 1]);
             i = end;
         }
-        h = hash(h, s, literalFrom, n);
-        return (long) count << 32 | (h & 0xFFFFFFFFL);
+        return count;
+    }
+
+    /**
+     * Tries the tokens that may start at {@code i}, a word boundary where the character may start one.
+     *
+     * @return the token; or, where none starts, minus the end of the word's leading letters if {@code s[i]} is a
+     *     word character, else {@link #NONE}
+     */
+    static long attemptAt(char[] s, int i, int n) {
+        char c = s[i];
+        if (isDigit(c)) {
+            return digitLed(s, i, n);
+        }
+        if (isWordChar(c)) {
+            return letterLed(s, i, n);
+        }
+        return c == '[' ? bracketedIpv6(s, i, n) : c == ':' ? leadingColonsIpv6(s, i, n) : quoted(s, i, n, c);
+    }
+
+    /** Returns the token in a word that starts at {@code i}, where only a number can start one, or {@link #NONE}. */
+    static long attemptInWord(char[] s, int i, int n) {
+        return isDigit(s[i]) ? token(KIND_NUMBER, number(s, i, n)) : NONE;
+    }
+
+    /**
+     * Returns whether {@link #letterLed} must look past the word's leading letters {@code s[i, j)} and the
+     * character after them to know whether a token starts at {@code i}.
+     */
+    private static boolean looksPastLetters(char[] s, int i, int j, int n) {
+        char c = s[i];
+        char next = j < n ? s[j] : ' ';
+        return (j - i == 3 && c <= 'W' && c >= 'A' && !isDigit(next))
+                || (isHexDigit(c) && (isDigit(next) || next == '-' || next == ':'));
+    }
+
+    /** Returns the end of the run of word characters other than ASCII digits that starts at {@code i}. */
+    private static int letters(char[] s, int i, int n) {
+        int j = i;
+        while (j < n) {
+            char c = s[j];
+            if (c < ASCII ? !LETTER_RUN[c] : !Character.isLetterOrDigit(c)) {
+                return j;
+            }
+            j++;
+        }
+        return j;
+    }
+
+    /**
+     * Returns the {@link String#hashCode()} of the masked form of the first {@code n} characters of {@code s},
+     * described by its {@link #scan}, without building it.
+     */
+    static int maskedHash(char[] s, int n, int[] tokens, int count) {
+        int h = 0;
+        int at = 0;
+        for (int t = 0; t < count; t++) {
+            int start = tokenStart(tokens, t);
+            int end = tokenEnd(tokens, t);
+            int kind = tokenKind(tokens, t);
+            h = hash(h, s, at, start);
+            if (kind == KIND_QUOTED) {
+                h = (31 * h + s[start]) * PLACEHOLDER_POWER[kind] + PLACEHOLDER_HASH[kind];
+                h = 31 * h + s[end - 1];
+            } else {
+                h = h * PLACEHOLDER_POWER[kind] + PLACEHOLDER_HASH[kind];
+            }
+            at = end;
+        }
+        return hash(h, s, at, n);
+    }
+
+    /**
+     * Returns the last position that {@link #letterLed} reads to decide at {@code i}, where the word's leading
+     * letters end at {@code j}; {@code n} if it may read to the end of the text.
+     */
+    static int letterLedReach(char[] s, int i, int j, int n) {
+        if (!looksPastLetters(s, i, j, n)) {
+            return j;
+        }
+        // a date with a month name may read far; the hex-led tokens lie within the token's shape
+        return namedDateTried(s, i, j, n) ? n : Math.min(n, i + span(shape(s, i, n)));
+    }
+
+    private static boolean namedDateTried(char[] s, int i, int j, int n) {
+        char c = s[i];
+        return j - i == 3 && c <= 'W' && c >= 'A' && !(j < n && isDigit(s[j]));
     }
 
     /**
@@ -210,18 +303,11 @@ public final class TokenMasker {
      * hex-led token), or, if none, minus the end of the word's leading letters.
      */
     private static long letterLed(char[] s, int i, int n) {
-        int j = i + 1;
-        while (j < n && (classOf(s[j]) == LETTER || classOf(s[j]) == HEX_LETTER)) {
-            j++;
+        int j = letters(s, i + 1, n);
+        if (!looksPastLetters(s, i, j, n)) {
+            return -j;
         }
-        char c = s[i];
-        char next = j < n ? s[j] : ' ';
-        long token = NONE;
-        if (j - i == 3 && c <= 'W' && c >= 'A' && !isDigit(next)) {
-            token = namedDate(s, i, n);
-        } else if (isHexDigit(c) && (isDigit(next) || next == '-' || next == ':')) {
-            token = hexLed(s, i, n);
-        }
+        long token = namedDateTried(s, i, j, n) ? namedDate(s, i, n) : hexLed(s, i, n);
         return token == NONE ? -j : token;
     }
 
@@ -236,16 +322,6 @@ public final class TokenMasker {
             h = 31 * h + s[i];
         }
         return h;
-    }
-
-    /** Returns the number of tokens a {@link #scan} result counts. */
-    static int tokenCount(long result) {
-        return (int) (result >>> 32);
-    }
-
-    /** Returns the {@link String#hashCode()} of the masked text a {@link #scan} result describes. */
-    static int maskedHash(long result) {
-        return (int) result;
     }
 
     /** Returns the length of the masked text of {@code n} characters with the {@code count} tokens of a scan. */
@@ -332,11 +408,11 @@ public final class TokenMasker {
     }
 
 
-    private static int kind(long token) {
+    static int kind(long token) {
         return (int) (token >>> 32);
     }
 
-    private static int end(long token) {
+    static int end(long token) {
         return (int) token;
     }
 
@@ -534,11 +610,16 @@ public final class TokenMasker {
                 }
                 j++;
             }
-            int digits = digits(s, j, n, 4);
-            if (digits == 0 || digits > 3 || value(s, j, digits) > 255) {
+            // one pass: at most three digits, worth at most 255
+            int start = j;
+            int value = 0;
+            while (j < n && isDigit(s[j]) && j - start < 4) {
+                value = 10 * value + s[j] - '0';
+                j++;
+            }
+            if (j == start || j - start > 3 || value > 255) {
                 return -1;
             }
-            j += digits;
         }
         if (j + 1 < n && s[j] == ':' && isDigit(s[j + 1])) {
             j = number(s, j + 1, n);
@@ -589,6 +670,14 @@ public final class TokenMasker {
         return j;
     }
 
+
+    private static boolean[] letterRun() {
+        boolean[] run = new boolean[ASCII];
+        for (char c = 0; c < ASCII; c++) {
+            run[c] = CLASSES[c] == LETTER || CLASSES[c] == HEX_LETTER;
+        }
+        return run;
+    }
 
     private static byte[] scanClasses() {
         byte[] classes = new byte[ASCII];

@@ -6,8 +6,8 @@ import dev.floodgate.core.AttritionSettings;
  * The state of one Floodgate attrition actor: FloodgateDotNet 1.0.2's {@code FloodgateActor.NextEvent}, ported
  * statement by statement (SPEC §4) with this project's decisions (SPEC §10).
  *
- * <p>Not thread-safe: its owner serializes calls. Memory: five {@code long} arrays and one {@code boolean} array of
- * {@code windowSize} slots. No call allocates.
+ * <p>Not thread-safe: its owner serializes calls. Memory: one {@code long} array of four entries per timeframe of
+ * the window. No call allocates.
  */
 public final class AttritionActor implements KeyLimiter {
 
@@ -15,9 +15,9 @@ public final class AttritionActor implements KeyLimiter {
     public static final long NEVER = Long.MIN_VALUE;
 
     /*
-     * Mapping to SPEC §2: the ring of FloodgateTimeframe structs is kept as parallel arrays (skipped, received,
-     * date, sendLimit, valid); FloodgateTimeframe.AttritionCount and ValidWindowSize are never read (B15) and
-     * are omitted.
+     * Mapping to SPEC §2: the ring of FloodgateTimeframe structs is kept in one array, four entries per slot
+     * (skipped, received, date, sendLimit); a slot that is not valid has received = INVALID (a valid slot's count is
+     * never negative). FloodgateTimeframe.AttritionCount and ValidWindowSize are never read (B15) and are omitted.
      *
      * Decisions (SPEC §10):
      *  B1  fixed: the first event always opens a timeframe, even at timestamp 0 (`started` is false until then).
@@ -32,20 +32,18 @@ public final class AttritionActor implements KeyLimiter {
      * of that timeframe. Their only effect is to be counted (addRefused).
      */
 
-    private final long timeframe;
-    private final long windowSpan;
-    private final long tst;
-    private final long spillover;
-    private final int base;
-    private final long iadm;
-    private final long attritionMin;
-    private final long idleSpan;
+    /** Shared by every actor of a ledger: an actor keeps no copy of them. */
+    private final AttritionSettings settings;
 
-    private final long[] skipped;
-    private final long[] received;
-    private final long[] date;
-    private final long[] sendLimit;
-    private final boolean[] valid;
+    private static final int SKIPPED = 0;
+    private static final int RECEIVED = 1;
+    private static final int DATE = 2;
+    private static final int SEND_LIMIT = 3;
+    private static final int SLOT = 4;
+    private static final long INVALID = -1L;
+
+    /** The ring of timeframes: slot {@code i} at {@code SLOT * i}. */
+    private final long[] slots;
 
     private int nextSlot;
     private int currentSlot;
@@ -59,24 +57,17 @@ public final class AttritionActor implements KeyLimiter {
     /** Creates a fresh actor, as if it had never seen an event. */
     public AttritionActor(AttritionSettings settings) {
         int w = settings.windowSize();
-        this.timeframe = settings.timeframeMillis();
-        this.windowSpan = timeframe * w;
-        this.tst = settings.timeframeSpilloverThreshold();
-        this.spillover = settings.spilloverThreshold();
-        this.base = settings.attritionLogarithmBase();
-        this.iadm = settings.inverseAttritionDeltaMin();
-        this.attritionMin = settings.attritionMin();
-        this.idleSpan = settings.idleMillis();
-        this.skipped = new long[w];
-        this.received = new long[w];
-        this.date = new long[w];
-        this.sendLimit = new long[w];
-        this.valid = new boolean[w];
-        this.currentSlot = w - 1;
+        this.settings = settings;
+        this.slots = new long[SLOT * w];
+        for (int i = 0; i < w; i++) {
+            slots[SLOT * i + RECEIVED] = INVALID;
+        }
+        this.currentSlot = SLOT * (w - 1);
     }
 
     @Override
     public boolean tryAcquire(long nowMillis) {
+        long timeframe = settings.timeframeMillis();
         long ts = (nowMillis / timeframe) * timeframe;
         if (!started) {
             started = true;
@@ -86,52 +77,55 @@ public final class AttritionActor implements KeyLimiter {
             ts = lastTimestamp;
         } else {
             lastTimestamp = ts;
-            if (date[currentSlot] != ts) {
+            if (slots[currentSlot + DATE] != ts) {
                 slide(ts);
             }
         }
         int cb = currentSlot;
         long recv = ++totalReceived;
-        long brecv = ++received[cb];
-        if (brecv <= sendLimit[cb] || (attrition == 0 && recv <= spillover)) {
+        long brecv = ++slots[cb + RECEIVED];
+        if (brecv <= slots[cb + SEND_LIMIT] || (attrition == 0 && recv <= settings.spilloverThreshold())) {
             totalSkipped = 0;
             lastSend = ts;
             return true;
         }
-        skipped[cb]++;
+        slots[cb + SKIPPED]++;
         totalSkipped++;
         return false;
     }
 
     private void slide(long ts) {
-        long cutoff = ts - windowSpan;
+        long tst = settings.timeframeSpilloverThreshold();
+        int base = settings.attritionLogarithmBase();
+        long cutoff = ts - settings.windowSize() * settings.timeframeMillis();
         long add = 0;
-        for (int i = 0; i < valid.length; i++) {
-            if (!valid[i]) {
+        for (int i = 0; i < slots.length; i += SLOT) {
+            if (slots[i + RECEIVED] == INVALID) {
                 continue;
             }
-            if (date[i] <= cutoff) {
-                totalReceived -= received[i];
-                valid[i] = false;
+            if (slots[i + DATE] <= cutoff) {
+                totalReceived -= slots[i + RECEIVED];
+                slots[i + RECEIVED] = INVALID;
             }
-            add += ceilDiv(skipped[i], tst);
+            add += ceilDiv(slots[i + SKIPPED], tst);
         }
-        long scale = attrition / valid.length + 1;
-        long grown = attrition - iadm;
-        attrition = Math.max(attritionMin, Math.min(grown, saturatedProduct(add, scale)));
+        long scale = attrition / settings.windowSize() + 1;
+        long grown = attrition - settings.inverseAttritionDeltaMin();
+        attrition = Math.max(settings.attritionMin(), Math.min(grown, saturatedProduct(add, scale)));
         int slot = nextSlot;
-        skipped[slot] = 0;
-        received[slot] = 0;
-        date[slot] = ts;
-        sendLimit[slot] = Math.max(1, tst / IntegerLog.floorLog(TimeMath.saturatedAdd(attrition, base), base));
-        valid[slot] = true;
+        slots[slot + SKIPPED] = 0;
+        slots[slot + RECEIVED] = 0;
+        slots[slot + DATE] = ts;
+        slots[slot + SEND_LIMIT] = Math.max(1, tst / IntegerLog.floorLog(TimeMath.saturatedAdd(attrition, base),
+                base));
         currentSlot = slot;
-        nextSlot = (slot + 1) % valid.length;
+        nextSlot = slot + SLOT == slots.length ? 0 : slot + SLOT;
     }
 
     @Override
     public boolean wouldAllow(long nowMillis) {
         // The first event of a new timeframe always passes: its slot starts empty and every allowance is >= 1.
+        long timeframe = settings.timeframeMillis();
         return !started || (nowMillis / timeframe) * timeframe > lastTimestamp || currentTimeframeAllowsNext();
     }
 
@@ -140,26 +134,27 @@ public final class AttritionActor implements KeyLimiter {
         if (!started || currentTimeframeAllowsNext()) {
             return NOT_REFUSING;
         }
-        return TimeMath.saturatedAdd(date[currentSlot], timeframe);
+        return TimeMath.saturatedAdd(slots[currentSlot + DATE], settings.timeframeMillis());
     }
 
     private boolean currentTimeframeAllowsNext() {
         int cb = currentSlot;
-        return received[cb] < sendLimit[cb] || (attrition == 0 && totalReceived < spillover);
+        return slots[cb + RECEIVED] < slots[cb + SEND_LIMIT]
+                || (attrition == 0 && totalReceived < settings.spilloverThreshold());
     }
 
     @Override
     public void addRefused(long count) {
         int cb = currentSlot;
         totalReceived += count;
-        received[cb] += count;
-        skipped[cb] += count;
+        slots[cb + RECEIVED] += count;
+        slots[cb + SKIPPED] += count;
         totalSkipped += count;
     }
 
     @Override
     public boolean isIdle(long nowMillis) {
-        return !started || lastTimestamp + idleSpan < nowMillis;
+        return !started || lastTimestamp + settings.idleMillis() < nowMillis;
     }
 
     /**
@@ -182,7 +177,7 @@ public final class AttritionActor implements KeyLimiter {
 
     /** Returns the allowance of the current timeframe, or 0 before the first event. */
     public long sendLimit() {
-        return started ? sendLimit[currentSlot] : 0;
+        return started ? slots[currentSlot + SEND_LIMIT] : 0;
     }
 
     @Override
@@ -190,8 +185,8 @@ public final class AttritionActor implements KeyLimiter {
         if (!started) {
             return "no event yet";
         }
-        return "attrition " + attrition + ", allowance " + sendLimit[currentSlot] + " per timeframe, "
-                + received[currentSlot] + " received in the timeframe of the last event";
+        return "attrition " + attrition + ", allowance " + slots[currentSlot + SEND_LIMIT] + " per timeframe, "
+                + slots[currentSlot + RECEIVED] + " received in the timeframe of the last event";
     }
 
     private static long ceilDiv(long value, long divisor) {
