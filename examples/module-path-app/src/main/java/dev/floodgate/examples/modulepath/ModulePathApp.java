@@ -2,6 +2,7 @@ package dev.floodgate.examples.modulepath;
 
 import java.lang.management.ManagementFactory;
 import java.lang.module.ModuleDescriptor;
+import java.util.Collection;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.management.JMException;
@@ -13,7 +14,7 @@ import javax.management.ObjectName;
  * {@code log4j2.xml}) with a Floodgate filter, and prints what the module system and JMX say about Floodgate.
  *
  * <p>Run it on the module path, with one argument, {@code logback}, {@code log4j2} or {@code micrometer} (Logback,
- * measured by {@code floodgate-micrometer}):
+ * measured by {@code floodgate-micrometer}; add {@code --add-modules dev.floodgate.micrometer}):
  *
  * <pre>
  * java --module-path &lt;the jars&gt;:target/classes \
@@ -38,7 +39,7 @@ public final class ModulePathApp {
      * Runs the flood through the framework {@code args[0]} names.
      *
      * @param args {@code logback}, {@code log4j2} or {@code micrometer}
-     * @throws Exception if the MBean server cannot be read
+     * @throws Exception if the MBean server or, in the {@code micrometer} run, the meters cannot be read
      */
     public static void main(String[] args) throws Exception {
         String framework = args.length == 1 ? args[0] : "";
@@ -70,25 +71,33 @@ public final class ModulePathApp {
 
     /**
      * The Logback flood, measured by {@code floodgate-micrometer}: an automatic module that reads the core's
-     * {@code dev.floodgate.core.internal}, exported to it by name.
+     * {@code dev.floodgate.core.internal}, exported to it by name. The JVM must resolve it
+     * ({@code --add-modules dev.floodgate.micrometer}); this module reaches it reflectively (see module-info).
      */
-    private static void micrometer() throws JMException {
-        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry =
-                new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
-        try (dev.floodgate.micrometer.FloodgateMetrics metrics = new dev.floodgate.micrometer.FloodgateMetrics()) {
-            describe(ModulePathApp.class, metrics.getClass());
-            metrics.bindTo(registry);
-            org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger("shop.Payments");
-            for (int i = 0; i < FLOOD; i++) {
-                log.error("Payment gateway timed out after {} ms for order {}", 3000, i);
-            }
-            printMBeans();
-            for (io.micrometer.core.instrument.FunctionCounter c
-                    : registry.find("floodgate.events").functionCounters()) {
-                System.out.println("meter floodgate.events outcome=" + c.getId().getTag("outcome") + " count="
-                        + (long) c.count());
-            }
+    private static void micrometer() throws ReflectiveOperationException, JMException {
+        Class<?> meterRegistry = Class.forName("io.micrometer.core.instrument.MeterRegistry");
+        Object registry = Class.forName("io.micrometer.core.instrument.simple.SimpleMeterRegistry")
+                .getConstructor().newInstance();
+        Class<?> binder = Class.forName("dev.floodgate.micrometer.FloodgateMetrics");
+        Object metrics = binder.getConstructor().newInstance();
+        describe(ModulePathApp.class, binder);
+        binder.getMethod("bindTo", meterRegistry).invoke(metrics, registry);
+        org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger("shop.Payments");
+        for (int i = 0; i < FLOOD; i++) {
+            log.error("Payment gateway timed out after {} ms for order {}", 3000, i);
         }
+        printMBeans();
+        Object search = meterRegistry.getMethod("find", String.class).invoke(registry, "floodgate.events");
+        Class<?> counter = Class.forName("io.micrometer.core.instrument.FunctionCounter");
+        Class<?> meter = Class.forName("io.micrometer.core.instrument.Meter");
+        Class<?> id = Class.forName("io.micrometer.core.instrument.Meter$Id");
+        for (Object c : (Collection<?>) search.getClass().getMethod("functionCounters").invoke(search)) {
+            Object meterId = meter.getMethod("getId").invoke(c);
+            Object outcome = id.getMethod("getTag", String.class).invoke(meterId, "outcome");
+            double count = (Double) counter.getMethod("count").invoke(c);
+            System.out.println("meter floodgate.events outcome=" + outcome + " count=" + (long) count);
+        }
+        binder.getMethod("close").invoke(metrics);
         ((ch.qos.logback.classic.LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory()).stop();
     }
 

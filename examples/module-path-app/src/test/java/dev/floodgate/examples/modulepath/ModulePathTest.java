@@ -92,9 +92,13 @@ class ModulePathTest {
                 + File.pathSeparator + target.resolve("classes");
         Path out = Files.createTempFile(target, "module-path-" + framework, ".out");
         Path err = Files.createTempFile(target, "module-path-" + framework, ".err");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--module-path", modulePath,
-                "--module", "dev.floodgate.examples.modulepath/" + ModulePathApp.class.getName(), framework);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "--module-path", modulePath));
+        if (framework.equals("micrometer")) {
+            command.addAll(List.of("--add-modules", "dev.floodgate.micrometer"));
+        }
+        command.addAll(List.of("--module", "dev.floodgate.examples.modulepath/" + ModulePathApp.class.getName(),
+                framework));
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().remove("CLASSPATH");
         builder.environment().remove("JAVA_TOOL_OPTIONS");
