@@ -2,10 +2,12 @@ package dev.floodgate.core.internal;
 
 import dev.floodgate.core.FilterTotals;
 import dev.floodgate.core.FingerprintStats;
-import dev.floodgate.core.internal.RegisteredFilter;
+import dev.floodgate.core.Option;
+import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.jmx.FingerprintRow;
 import dev.floodgate.core.jmx.FloodgateFilterMXBean;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -78,7 +80,14 @@ final class FilterMBean implements FloodgateFilterMXBean {
 
     @Override
     public Map<String, String> getOptions() {
-        return filter.options();
+        Map<String, String> options = filter.options();
+        String fleet = options.get(Option.FLEET.key());
+        if (fleet == null) {
+            return options;
+        }
+        Map<String, String> shown = new LinkedHashMap<>(options);
+        shown.put(Option.FLEET.key(), FleetSettings.redact(fleet));
+        return shown;
     }
 
     @Override

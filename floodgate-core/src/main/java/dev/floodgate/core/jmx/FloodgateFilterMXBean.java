@@ -38,7 +38,7 @@ public interface FloodgateFilterMXBean {
     /** {@return the fingerprints tracked now} */
     int getFingerprintsTracked();
 
-    /** {@return the options in force, by name} */
+    /** {@return the options in force, by name; the password of a {@code fleet} URI shows as {@code ***}} */
     Map<String, String> getOptions();
 
     /** {@return the fingerprints that suppressed most now, at most 10} */
