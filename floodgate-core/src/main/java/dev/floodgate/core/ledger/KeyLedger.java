@@ -342,9 +342,14 @@ public final class KeyLedger<A> {
         }
     }
 
-    /** Returns the number of keys held, never more than {@link #maxKeys()}. */
+    /**
+     * Returns the number of keys held, never more than {@link #maxKeys()}. While keys are admitted and forgotten
+     * concurrently it is an estimate: the map's own count is not atomic (it sums per-thread cells, so a forgetting
+     * counted late beside an admission counted early reads high), and the reserved slots, which bound the map, may
+     * include an admission in flight; the lesser of the two is reported.
+     */
     public int size() {
-        return gates.size();
+        return Math.min(gates.size(), reserved.get());
     }
 
     /** Returns the bound on the number of keys. */
