@@ -16,6 +16,8 @@ final class Chars {
     static final byte[] CLASSES = classes();
     /** Whether each ASCII character is a word character: a letter, a digit or {@code _}. */
     private static final boolean[] WORD = words();
+    /** Whether each ASCII character is a word character other than a digit: a letter or {@code _}. */
+    private static final boolean[] LETTERS = letterRun();
 
     private Chars() {
     }
@@ -75,13 +77,6 @@ final class Chars {
         return j >= n || !isWordChar(s[j]);
     }
 
-    static int classOf(char c) {
-        if (c < ASCII) {
-            return CLASSES[c];
-        }
-        return Character.isLetterOrDigit(c) ? LETTER : OTHER;
-    }
-
     static boolean isDigit(char c) {
         return (char) (c - '0') < 10;
     }
@@ -92,6 +87,27 @@ final class Chars {
 
     static boolean isWordChar(char c) {
         return c < ASCII ? WORD[c] : Character.isLetterOrDigit(c);
+    }
+
+    /** Returns the end of the run of word characters other than ASCII digits that starts at {@code i}. */
+    static int letters(char[] s, int i, int n) {
+        int j = i;
+        while (j < n) {
+            char c = s[j];
+            if (c < ASCII ? !LETTERS[c] : !Character.isLetterOrDigit(c)) {
+                return j;
+            }
+            j++;
+        }
+        return j;
+    }
+
+    private static boolean[] letterRun() {
+        boolean[] run = new boolean[ASCII];
+        for (char c = 0; c < ASCII; c++) {
+            run[c] = CLASSES[c] == LETTER || CLASSES[c] == HEX_LETTER;
+        }
+        return run;
     }
 
     private static boolean[] words() {

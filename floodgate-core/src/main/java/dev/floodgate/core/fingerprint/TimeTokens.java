@@ -1,13 +1,11 @@
 package dev.floodgate.core.fingerprint;
 
-import static dev.floodgate.core.fingerprint.Chars.HEX_LETTER;
-import static dev.floodgate.core.fingerprint.Chars.LETTER;
 import static dev.floodgate.core.fingerprint.Chars.boundaryAt;
-import static dev.floodgate.core.fingerprint.Chars.classOf;
 import static dev.floodgate.core.fingerprint.Chars.digits;
 import static dev.floodgate.core.fingerprint.Chars.isDigit;
 import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
 import static dev.floodgate.core.fingerprint.Chars.isWordChar;
+import static dev.floodgate.core.fingerprint.Chars.letters;
 import static dev.floodgate.core.fingerprint.Chars.number;
 import static dev.floodgate.core.fingerprint.Chars.same;
 import static dev.floodgate.core.fingerprint.Chars.value;
@@ -265,10 +263,7 @@ final class TimeTokens {
 
     /** Returns the end of a unit of time at {@code i} (the longest that ends at a letter boundary), or -1. */
     private static int unit(char[] s, int i, int n) {
-        int j = i;
-        while (j < n && (classOf(s[j]) == LETTER || classOf(s[j]) == HEX_LETTER)) {
-            j++;
-        }
+        int j = letters(s, i, n);
         int length = j - i;
         if (length == 0 || length > 12) {
             return -1;

@@ -10,6 +10,7 @@ import static dev.floodgate.core.fingerprint.Chars.isDigit;
 import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
 import static dev.floodgate.core.fingerprint.Chars.isPlainEnd;
 import static dev.floodgate.core.fingerprint.Chars.isWordChar;
+import static dev.floodgate.core.fingerprint.Chars.letters;
 import static dev.floodgate.core.fingerprint.Chars.number;
 import static dev.floodgate.core.fingerprint.Chars.same;
 import static dev.floodgate.core.fingerprint.TimeTokens.date;
@@ -103,15 +104,12 @@ public final class TokenMasker {
     private static final int MIN_HEX_WORD = 8;
     /*
      * Scan classes, as bits: SCAN_WORD for a word character; SCAN_AT_START if it may start a token at a word
-     * boundary (a digit, a hex letter, the first letter of a month or weekday name, a quote, '[' or ':');
-     * SCAN_IN_WORD if it may inside a word (a digit). SCAN_AT_START << SCAN_WORD is SCAN_IN_WORD.
+     * boundary (a digit, a hex letter, the first letter of a month or weekday name, a quote, '[' or ':'). Inside
+     * a word only a digit starts one.
      */
     private static final int SCAN_WORD = 1;
     private static final int SCAN_AT_START = 2;
-    private static final int SCAN_IN_WORD = 4;
     private static final byte[] SCAN_CLASSES = scanClasses();
-    /** The ASCII word characters that are not digits: letters and {@code _}. */
-    private static final boolean[] LETTER_RUN = letterRun();
 
     private TokenMasker() {
     }
@@ -243,19 +241,6 @@ public final class TokenMasker {
         char next = j < n ? s[j] : ' ';
         return (j - i == 3 && c <= 'W' && c >= 'A' && !isDigit(next))
                 || (isHexDigit(c) && (isDigit(next) || next == '-' || next == ':'));
-    }
-
-    /** Returns the end of the run of word characters other than ASCII digits that starts at {@code i}. */
-    private static int letters(char[] s, int i, int n) {
-        int j = i;
-        while (j < n) {
-            char c = s[j];
-            if (c < ASCII ? !LETTER_RUN[c] : !Character.isLetterOrDigit(c)) {
-                return j;
-            }
-            j++;
-        }
-        return j;
     }
 
     /**
@@ -671,14 +656,6 @@ public final class TokenMasker {
     }
 
 
-    private static boolean[] letterRun() {
-        boolean[] run = new boolean[ASCII];
-        for (char c = 0; c < ASCII; c++) {
-            run[c] = CLASSES[c] == LETTER || CLASSES[c] == HEX_LETTER;
-        }
-        return run;
-    }
-
     private static byte[] scanClasses() {
         byte[] classes = new byte[ASCII];
         for (char c = 0; c < ASCII; c++) {
@@ -686,8 +663,7 @@ public final class TokenMasker {
             boolean word = cls == LETTER || cls == HEX_LETTER || cls == DIGIT;
             boolean atStart = cls == DIGIT || cls == HEX_LETTER || "JMSONTW".indexOf(c) >= 0 || cls == QUOTE
                     || c == '[' || c == ':';
-            classes[c] = (byte) ((word ? SCAN_WORD : 0) | (atStart ? SCAN_AT_START : 0)
-                    | (cls == DIGIT ? SCAN_IN_WORD : 0));
+            classes[c] = (byte) ((word ? SCAN_WORD : 0) | (atStart ? SCAN_AT_START : 0));
         }
         return classes;
     }
