@@ -166,6 +166,11 @@ public final class FloodgateConfig {
         return new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens);
     }
 
+    /** {@return whether the throwable's class (and perhaps its first frame) is part of the fingerprint} */
+    public boolean includesThrowable() {
+        return includeThrowable || includeThrowableFrame;
+    }
+
     /** {@return whether messages without arguments have their variable tokens masked} */
     public boolean maskTokens() {
         return maskTokens;

@@ -51,16 +51,15 @@ public final class TickingClock implements Clock {
         return now;
     }
 
-    /** Moves the clock to its source's time, unless another tick already moved it further. */
+    /**
+     * Moves the clock to its source's time, unless another tick moved it meanwhile (to a time read at about the same
+     * moment): one attempt, no loop, so that the fast path that calls it stays small.
+     */
     public void tick() {
         long t = source.millis();
         long seen = (long) NOW.getVolatile(this);
-        while (t > seen) {
-            long witness = (long) NOW.compareAndExchange(this, seen, t);
-            if (witness == seen) {
-                return;
-            }
-            seen = witness;
+        if (t > seen) {
+            NOW.compareAndSet(this, seen, t);
         }
     }
 

@@ -91,6 +91,8 @@ final class ActiveFloodgate {
     private final Level summaryLevel;
     private final String[] exemptNames;
     private final boolean allLoggers;
+    /** Whether the fingerprint includes the throwable, so that a call's trailing throwable argument must be found. */
+    private final boolean keysThrowables;
     private final AtomicInteger decideFailures = new AtomicInteger();
     private final AtomicInteger writeFailures = new AtomicInteger();
     private final SummaryPublisher publisher;
@@ -118,6 +120,7 @@ final class ActiveFloodgate {
         exempt.add(FloodFilter.SUMMARY_MARKER);
         this.exemptNames = exempt.toArray(new String[0]);
         this.allLoggers = config.limitsAllLoggers();
+        this.keysThrowables = config.includesThrowable();
         this.publisher = new SummaryPublisher(engine, new Sink(), "floodgate-summaries " + element);
     }
 
@@ -299,7 +302,26 @@ final class ActiveFloodgate {
      * level and of loggers that are not limited are neither counted nor dropped.
      */
     FilterReply decide(String loggerName, Level level, String template, boolean hasArguments, Throwable thrown) {
-        if (level.levelInt < minLevelInt || (!allLoggers && !config.limitsLogger(loggerName))) {
+        if (level.levelInt < minLevelInt) {
+            return FilterReply.NEUTRAL;
+        }
+        return decideCounted(loggerName, level, template, hasArguments, thrown);
+    }
+
+    /** Returns whether the fingerprint includes the throwable: only then must a trailing argument be looked at. */
+    boolean keysThrowables() {
+        return keysThrowables;
+    }
+
+    /** Returns whether a call at {@code level} is below {@code logger}'s effective level or minLevel. */
+    boolean below(Level level, Logger logger) {
+        return level.levelInt < Math.max(minLevelInt, logger.getEffectiveLevel().levelInt);
+    }
+
+    /** {@link #decide} for a call known to be at or above minLevel ({@link #below} was false). */
+    FilterReply decideCounted(String loggerName, Level level, String template, boolean hasArguments,
+            Throwable thrown) {
+        if (!allLoggers && !config.limitsLogger(loggerName)) {
             return FilterReply.NEUTRAL;
         }
         return engine.suppress(template, hasArguments, loggerName, level, thrown) ? FilterReply.DENY

@@ -82,16 +82,14 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
             return FilterReply.NEUTRAL;
         }
         try {
-            if (level.levelInt < logger.getEffectiveLevel().levelInt || (marker != null && a.exempt(marker))) {
+            if (a.below(level, logger) || (marker != null && a.exempt(marker))) {
                 return FilterReply.NEUTRAL;
             }
-            int arguments = params == null ? 0 : params.length;
-            Throwable thrown = t;
-            if (thrown == null && arguments > 0 && params[arguments - 1] instanceof Throwable) {
-                thrown = (Throwable) params[arguments - 1];
-                arguments--;
-            }
-            return a.decide(logger.getName(), level, format, arguments > 0, thrown);
+            // SLF4J's rule: a trailing throwable argument, when the call has no throwable, is the call's throwable.
+            int n = params == null ? 0 : params.length;
+            boolean hasArguments = n > 1 || (n == 1 && (t != null || !(params[0] instanceof Throwable)));
+            Throwable thrown = a.keysThrowables() ? thrown(params, n, t) : t;
+            return a.decideCounted(logger.getName(), level, format, hasArguments, thrown);
         } catch (RuntimeException e) {
             return a.failed(e);
         }
@@ -127,6 +125,16 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
         } catch (RuntimeException e) {
             return a.failed(e);
         }
+    }
+
+    /**
+     * Returns the call's throwable: {@code t}, or else a trailing throwable argument. Only looked for when the
+     * fingerprint includes the throwable, so that {@link #decide} reads as little of {@code params} as it can: the
+     * less code it compiles to, the likelier the JIT inlines it into Logback's call, which lets Logback's argument
+     * array be optimised away.
+     */
+    private static Throwable thrown(Object[] params, int n, Throwable t) {
+        return t == null && n > 0 && params[n - 1] instanceof Throwable ? (Throwable) params[n - 1] : t;
     }
 
     /**

@@ -22,6 +22,8 @@ public final class Fingerprinter {
     private final boolean includeThrowableFrame;
     private final boolean maskTokens;
     private final boolean composite;
+    /** The longest template that is its own fingerprint when the call has arguments; -1 if none is. */
+    private final int plainTemplateLimit;
 
     /**
      * Creates a fingerprinter.
@@ -40,6 +42,7 @@ public final class Fingerprinter {
         this.includeThrowableFrame = includeThrowableFrame;
         this.maskTokens = maskTokens;
         this.composite = includeLogger || includeLevel || this.includeThrowable;
+        this.plainTemplateLimit = composite ? -1 : MAX_TEMPLATE_CHARS;
     }
 
     /**
@@ -54,7 +57,7 @@ public final class Fingerprinter {
      * @return the template itself, or a thread-local probe to {@link #freeze} before storing
      */
     public Object probe(String template, boolean hasArguments, String loggerName, Object level, Throwable thrown) {
-        if (hasArguments && !composite && template.length() <= MAX_TEMPLATE_CHARS) {
+        if (hasArguments && template.length() <= plainTemplateLimit) {
             return template;
         }
         return slowProbe(template, hasArguments, loggerName, level, thrown);

@@ -12,15 +12,18 @@ import java.lang.invoke.VarHandle;
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
  * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
- * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets a striped
- * cell array of {@code 128 × (stripes + 1)} bytes.
+ * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets a stripe
+ * of about 136 bytes per stripe (twice the processors, rounded up to a power of two, 2 to 32).
  *
  * @param <A> the attachment type of the ledger
  */
-public final class Gate<A> {
+public final class Gate<A> extends RefusalCell {
 
     /** {@link #refuseFast} result when the event was not refused on the fast path. */
     public static final long NOT_REFUSED = -1L;
+
+    /** {@link #count} result when another caller changed the cell first. */
+    private static final long COLLIDED = -2L;
 
     /** {@link #decide} outcome: the event passes. */
     public static final int PASSED = 0;
@@ -38,10 +41,10 @@ public final class Gate<A> {
      *  (1) The limiter, the tally fields and cellsOpen are guarded by `this`.
      *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
      *      (KeyLimiter.refusedUntil), or the lease promises it (Lease.refusedUntil; the cells then count fleet
-     *      refusals, folded into refusedByFleet and not into the limiter), the lock holder opens the cells (each count set to 0) and then publishes
-     *      fastUntil = until (volatile). A caller with now < fastUntil adds 1 to a cell: the inline `base` cell
-     *      with a CAS, or its stripe with getAndAdd once stripes exist; if the value before was >= 0 the cell was
-     *      open and the event is counted while the promise holds.
+     *      refusals, folded into refusedByFleet and not into the limiter), the lock holder opens the cells (each
+     *      count set to 0) and then publishes fastUntil = until (volatile). A caller with now < fastUntil adds 1
+     *      with a CAS to one cell (RefusalCell): the gate's own, or its stripe once stripes exist; if the value
+     *      before was >= 0 the cell was open and the event is counted while the promise holds.
      *  (3) Closing. The lock holder writes fastUntil = NOT_REFUSING, then swaps each count for CLOSED (far below
      *      zero) and folds the sum into the limiter (addRefused) and the tally. An add after the swap sees a
      *      negative value, is not counted, and its caller takes the lock; the stray increment is discarded when
@@ -50,59 +53,47 @@ public final class Gate<A> {
      *  (4) ABA: a caller may read fastUntil of one saturation and add to a cell of a later one. That is still
      *      correct: fastUntil only grows while the limiter's timeframe only moves forward, so the event lies
      *      before the newer promise too.
-     *  (5) Stripes. A key flooded by one thread at a time needs only `base`. When a CAS on `base` fails because
+     *  (5) Stripes. A key flooded by one thread at a time needs only its own cell. When a CAS on it fails because
      *      another caller changed it, the caller publishes a stripe array (CAS on `stripes`, once) whose cells
-     *      are born CLOSED, and takes the lock; the lock holder opens and closes stripes together with `base`, so
-     *      a stripe can never be open outside a promise. Stripes are 128 bytes apart against false sharing and
-     *      chosen by a hash of the thread id and a per-gate salt; a CAS that loses to another thread changes the
-     *      salt and tries again, so the threads flooding one key settle on different cache lines.
+     *      are born CLOSED, and takes the lock; the lock holder opens and closes stripes together with its own
+     *      cell, so a stripe can never be open outside a promise. Stripes are padded against false sharing and
+     *      chosen by a hash of the thread id and a per-gate salt; a CAS on a stripe that loses to another thread
+     *      changes the salt and takes the lock once, so the threads flooding one key settle on different stripes.
+     *      One code path serves both kinds of cell, which keeps the compiled fast path small enough for the JIT
+     *      to inline it into the logging framework's call (see the README's Performance section).
      *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may
      *  see a slightly old time. Counts are never affected.
      *
      * Lock order: a key's gate, then the cap's gate. The cap never calls back into a key's gate.
      */
 
-    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final VarHandle BASE;
     private static final VarHandle STRIPE_ARRAY;
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            BASE = lookup.findVarHandle(Gate.class, "base", long.class);
-            STRIPE_ARRAY = lookup.findVarHandle(Gate.class, "stripes", long[].class);
+            STRIPE_ARRAY = MethodHandles.lookup().findVarHandle(Gate.class, "stripes", RefusalCell[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private static final int STRIDE = 16;
-    private static final int COUNT = 0;
-    private static final int FIRST = 1;
-    private static final int LAST = 2;
-    /** A closed cell; far enough below zero that increments racing with the close keep it negative. */
-    private static final long CLOSED = Long.MIN_VALUE / 2;
     private static final int STRIPES = stripes(Runtime.getRuntime().availableProcessors());
+    /** Unused slots after the stripes in their array: 128 bytes or more between its used slots and a cell. */
+    private static final int STRIPE_ARRAY_PADDING = 32;
 
     private final Object key;
     private final A attachment;
     private final KeyLimiter limiter;
 
     private volatile long fastUntil = KeyLimiter.NOT_REFUSING;
-    /** The inline cell: refused events counted without the lock while no stripes exist (accessed through BASE). */
-    @SuppressWarnings("unused")
-    private volatile long base = CLOSED;
-    /** First and last refusal counted in {@code base}; written after its CAS, read under the lock. */
-    private long baseFirst;
-    private long baseLast;
     /**
      * Mixed into the stripe of each thread; a caller that collides with another on a stripe changes it, so the
      * threads of a key spread over the stripes. Plain: a lost update only delays the spreading.
      */
     private int salt;
-    /** Null until two callers collide on {@code base}; then never reset (accessed through STRIPE_ARRAY). */
+    /** Null until two callers collide on the inline cell; then never reset (accessed through STRIPE_ARRAY). */
     @SuppressWarnings("unused")
-    private volatile long[] stripes;
+    private volatile RefusalCell[] stripes;
     private boolean cellsOpen;
     /** Whether the open cells count refusals that the lease promised (fleet) rather than the limiter (key). */
     private boolean cellsForLease;
@@ -153,44 +144,48 @@ public final class Gate<A> {
         if (nowMillis >= fastUntil) {
             return NOT_REFUSED;
         }
-        long[] s = stripes;
+        RefusalCell[] s = stripes;
+        long seen = count(s == null ? this : s[stripe(Thread.currentThread().getId(), salt)], nowMillis);
+        return seen == COLLIDED ? collided(s, nowMillis) : seen;
+    }
+
+    /**
+     * Counts one refusal in {@code cell} if it is open: returns the count before, {@link #NOT_REFUSED} if it is
+     * closed, or {@link #COLLIDED} if another caller changed it first.
+     */
+    private static long count(RefusalCell cell, long nowMillis) {
+        long seen = cell.count;
+        if (seen < 0) {
+            return NOT_REFUSED;
+        }
+        long witness = (long) COUNT.compareAndExchange(cell, seen, seen + 1);
+        if (witness != seen) {
+            return witness < 0 ? NOT_REFUSED : COLLIDED;
+        }
+        if (seen == 0) {
+            cell.first = nowMillis;
+        }
+        cell.last = nowMillis;
+        return seen;
+    }
+
+    /**
+     * After an increment lost to another caller's: the first such collision publishes stripes (and the caller takes
+     * the lock this time); on a stripe, the caller moves this key's threads to other stripes and tries again there.
+     * Rare, and kept out of {@link #refuseFast} so that its compiled code stays small.
+     */
+    private long collided(RefusalCell[] s, long nowMillis) {
         if (s == null) {
-            long seen = base;
-            if (seen < 0) {
-                return NOT_REFUSED;
-            }
-            long witness = (long) BASE.compareAndExchange(this, seen, seen + 1);
-            if (witness != seen) {
-                if (witness >= 0) {
-                    inflate();
-                }
-                return NOT_REFUSED;
-            }
-            if (seen == 0) {
-                baseFirst = nowMillis;
-            }
-            baseLast = nowMillis;
-            return seen;
+            inflate();
+            return NOT_REFUSED;
         }
         long id = Thread.currentThread().getId();
-        for (int attempt = 0; attempt < STRIPES; attempt++) {
-            int i = STRIDE * (1 + stripe(id, salt));
-            long seen = (long) CELL.getVolatile(s, i + COUNT);
-            if (seen < 0) {
-                return NOT_REFUSED;
-            }
-            long witness = (long) CELL.compareAndExchange(s, i + COUNT, seen, seen + 1);
-            if (witness == seen) {
-                if (seen == 0) {
-                    CELL.setOpaque(s, i + FIRST, nowMillis);
-                }
-                CELL.setOpaque(s, i + LAST, nowMillis);
+        for (int attempt = 1; attempt < STRIPES; attempt++) {
+            salt++;
+            long seen = count(s[stripe(id, salt)], nowMillis);
+            if (seen != COLLIDED) {
                 return seen;
             }
-            if (witness < 0) {
-                return NOT_REFUSED;
-            }
-            salt++;
         }
         return NOT_REFUSED;
     }
@@ -205,11 +200,16 @@ public final class Gate<A> {
         return stripes != null;
     }
 
-    /** Publishes closed stripes after a collision on {@code base}; the next lock holder opens them. */
+    /**
+     * Publishes closed stripes after a collision on the inline cell; the next lock holder opens them. The cells are
+     * padded behind their fields, and the array behind its used slots, so that no stripe shares a cache line with
+     * another stripe or with the array every caller reads (a garbage collector copies an array and its cells next to
+     * each other).
+     */
     void inflate() {
-        long[] s = new long[STRIDE * (STRIPES + 1)];
-        for (int i = STRIDE; i < s.length; i += STRIDE) {
-            s[i + COUNT] = CLOSED;
+        RefusalCell[] s = new RefusalCell[STRIPES + STRIPE_ARRAY_PADDING];
+        for (int i = 0; i < STRIPES; i++) {
+            s[i] = new RefusalCell.Padded();
         }
         STRIPE_ARRAY.compareAndSet(this, null, s);
     }
@@ -305,11 +305,11 @@ public final class Gate<A> {
     synchronized Inspection<A> inspect(Tally.Kind kind, long nowMillis, boolean withState) {
         long cells = 0;
         if (cellsOpen) {
-            cells += Math.max(0L, (long) BASE.getVolatile(this));
-            long[] s = stripes;
+            cells += Math.max(0L, count);
+            RefusalCell[] s = stripes;
             if (s != null) {
-                for (int i = STRIDE; i < s.length; i += STRIDE) {
-                    cells += Math.max(0L, (long) CELL.getVolatile(s, i + COUNT));
+                for (int i = 0; i < STRIPES; i++) {
+                    cells += Math.max(0L, s[i].count);
                 }
             }
         }
@@ -348,20 +348,11 @@ public final class Gate<A> {
         }
         cellsOpen = false;
         fastUntil = KeyLimiter.NOT_REFUSING;
-        long sum = 0;
-        long n = (long) BASE.getAndSet(this, CLOSED);
-        if (n > 0) {
-            sum += n;
-            noteTimes(baseFirst, baseLast);
-        }
-        long[] s = stripes;
+        long sum = close(this);
+        RefusalCell[] s = stripes;
         if (s != null) {
-            for (int i = STRIDE; i < s.length; i += STRIDE) {
-                n = (long) CELL.getAndSet(s, i + COUNT, CLOSED);
-                if (n > 0) {
-                    sum += n;
-                    noteTimes((long) CELL.getOpaque(s, i + FIRST), (long) CELL.getOpaque(s, i + LAST));
-                }
+            for (int i = 0; i < STRIPES; i++) {
+                sum += close(s[i]);
             }
         }
         if (sum > 0 && cellsForLease) {
@@ -377,19 +368,31 @@ public final class Gate<A> {
             return;
         }
         cellsForLease = forLease;
-        baseFirst = Long.MAX_VALUE;
-        baseLast = Long.MIN_VALUE;
-        BASE.setVolatile(this, 0L);
-        long[] s = stripes;
+        open(this);
+        RefusalCell[] s = stripes;
         if (s != null) {
-            for (int i = STRIDE; i < s.length; i += STRIDE) {
-                CELL.setOpaque(s, i + FIRST, Long.MAX_VALUE);
-                CELL.setOpaque(s, i + LAST, Long.MIN_VALUE);
-                CELL.setVolatile(s, i + COUNT, 0L);
+            for (int i = 0; i < STRIPES; i++) {
+                open(s[i]);
             }
         }
         cellsOpen = true;
         fastUntil = until;
+    }
+
+    /** Closes one cell and returns what it counted, noting its times. */
+    private long close(RefusalCell cell) {
+        long n = (long) COUNT.getAndSet(cell, CLOSED);
+        if (n <= 0) {
+            return 0;
+        }
+        noteTimes(cell.first, cell.last);
+        return n;
+    }
+
+    private static void open(RefusalCell cell) {
+        cell.first = Long.MAX_VALUE;
+        cell.last = Long.MIN_VALUE;
+        cell.count = 0L;
     }
 
     private void noteTimes(long first, long last) {

@@ -65,7 +65,10 @@ public final class KeyLedger<A> {
     private final ReentrantReadWriteLock admission = new ReentrantReadWriteLock();
     private volatile boolean closed;
     private volatile long nextFullSweepAt = Long.MIN_VALUE;
-    /** The gate that most recently started refusing repeats, found by key identity before the map is asked. */
+    /**
+     * The gate that most recently started refusing repeats, found by key identity before the map is asked; at first
+     * the overflow gate, whose null key no lookup matches, so that the read needs no null check.
+     */
     private volatile Gate<A> recent;
     /**
      * One bit per hash bucket, set before a key of that bucket is inserted and never cleared: a clear bit proves the
@@ -95,6 +98,7 @@ public final class KeyLedger<A> {
         this.fullSweepSpacingMillis = Checks.inRange("fullSweepSpacingMillis", fullSweepSpacingMillis, 0,
                 Long.MAX_VALUE);
         this.overflow = new Gate<>(null, null, settings.newKeyLimiter());
+        this.recent = overflow;
         int bits = Integer.highestOneBit(Math.max(MIN_BUCKET_BITS, Math.min(MAX_BUCKET_BITS, maxKeys * 4 - 1))) << 1;
         this.admittedBuckets = new long[bits / Long.SIZE];
         this.bucketShift = Integer.SIZE - Integer.numberOfTrailingZeros(bits);
@@ -106,7 +110,7 @@ public final class KeyLedger<A> {
      */
     public Gate<A> find(Object key) {
         Gate<A> r = recent;
-        if (r != null && r.key() == key) {
+        if (r.key() == key) {
             return r;
         }
         int bucket = bucket(key);
