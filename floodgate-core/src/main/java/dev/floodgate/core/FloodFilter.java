@@ -66,6 +66,8 @@ public final class FloodFilter {
     private final String limiterDescription;
     private final String capDescription;
     private final boolean dryRun;
+    /** What {@link #suppress} returns for a refused call: true, but false in a dry run (read without a branch). */
+    private final boolean drops;
     private final long summaryInterval;
     private final long summaryTolerance;
     private final Object summaryLock = new Object();
@@ -131,6 +133,7 @@ public final class FloodFilter {
         this.capDescription = config.cap() == null ? null : config.cap().describe();
         this.fleet = config.fleet() == null ? null : openFleet(config.fleet(), clock, status);
         this.dryRun = config.dryRun();
+        this.drops = !dryRun;
         this.summaryInterval = config.summaryIntervalMillis();
         this.summaryTolerance = Math.min(summaryInterval / 4, 1_000L);
         this.lastSummaryAt = clock.millis();
@@ -213,7 +216,7 @@ public final class FloodFilter {
                 if ((before & CLOCK_REFRESH_MASK) == CLOCK_REFRESH_MASK && ticking != null) {
                     ticking.tick();
                 }
-                return !dryRun;
+                return drops;
             }
         }
         return decide(probe, gate, now, loggerName, level);
@@ -237,7 +240,7 @@ public final class FloodFilter {
                 fingerprinter.learn(probe, gate.key());
             }
             if (gate != known && gate.refuseFast(now) != Gate.NOT_REFUSED) {
-                return !dryRun;
+                return drops;
             }
             Subject subject = gate.attachment();
             FleetLease lease = subject == null || fleetClientLogger(loggerName) ? null : subject.lease;
@@ -253,7 +256,7 @@ public final class FloodFilter {
                 passed.increment();
                 return false;
             }
-            return !dryRun;
+            return drops;
         }
     }
 

@@ -162,9 +162,9 @@ public final class Gate<A> extends RefusalCell {
         if (witness != seen) {
             return witness < 0 ? NOT_REFUSED : COLLIDED;
         }
-        if (seen == 0) {
-            cell.first = nowMillis;
-        }
+        // Without a branch: one that only the first refusal after each opening took would be compiled as a trap and
+        // cost a deoptimisation at the next opening.
+        cell.first = Math.min(cell.first, nowMillis);
         cell.last = nowMillis;
         return seen;
     }
