@@ -28,9 +28,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class KeyLedger<A> {
 
-    private static final VarHandle BUCKETS = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final int MIN_BUCKET_BITS = 1 << 12;
-    private static final int MAX_BUCKET_BITS = 1 << 24;
+    private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int MIN_FILTER_BITS = 1 << 12;
+    private static final int MAX_FILTER_BITS = 1 << 24;
 
     /** Default bound on the number of keys. */
     public static final int DEFAULT_MAX_KEYS = 10_000;
@@ -50,9 +50,9 @@ public final class KeyLedger<A> {
      *  (5) One sweeper at a time (sweepLock.tryLock); close waits for it, so no tally is taken after close.
      *  (6) `recent` may hold a retired gate; find returns it, its decide answers RETIRED, and the caller admits the
      *      key again (admit never consults `recent`). Its writes are rare, so it does not contend.
-     *  (7) admittedBuckets: the bit of a key's bucket is set (atomically) before the key is put in the map, and never
-     *      cleared, so a key in the map always has its bit; a lookup that finds the bit clear returns null at once.
-     *      A lookup racing the insertion of the same key may miss it either way, as with the map alone.
+     *  (7) admitted (a Bloom filter): a key's two bits are set (atomically) before the key is put in the map, and
+     *      never cleared, so a key in the map always has both; a lookup that finds either clear returns null at
+     *      once. A lookup racing the insertion of the same key may miss it either way, as with the map alone.
      */
 
     private final KeyLimiterFactory settings;
@@ -71,11 +71,16 @@ public final class KeyLedger<A> {
      */
     private volatile Gate<A> recent;
     /**
-     * One bit per hash bucket, set before a key of that bucket is inserted and never cleared: a clear bit proves the
-     * key was never admitted, so a lookup of a key that overflowed skips the map.
+     * A Bloom filter of the admitted keys: two bits per key, set before the key is inserted and never cleared, so a
+     * clear bit proves that the key was never admitted and a lookup of a key that overflowed skips the map. With 8 to
+     * 16 bits per key of {@code maxKeys}, about 2 % of the lookups of keys never admitted reach the map when the
+     * ledger is full (the single-bit filter before it let 14 % through).
      */
-    private final long[] admittedBuckets;
-    private final int bucketShift;
+    private final long[] admitted;
+    /** The two bits of a key are bits [64 - b, 64) and [64 - 2b, 64 - b) of its mixed hash, for 2^b bits. */
+    private final int firstShift;
+    private final int secondShift;
+    private final long bitMask;
 
     /** Tallies of forgotten gates, waiting for the next drain; guarded by itself. */
     private final ArrayDeque<Tally<A>> backlog = new ArrayDeque<>();
@@ -99,9 +104,11 @@ public final class KeyLedger<A> {
                 Long.MAX_VALUE);
         this.overflow = new Gate<>(null, null, settings.newKeyLimiter());
         this.recent = overflow;
-        int bits = Integer.highestOneBit(Math.max(MIN_BUCKET_BITS, Math.min(MAX_BUCKET_BITS, maxKeys * 4 - 1))) << 1;
-        this.admittedBuckets = new long[bits / Long.SIZE];
-        this.bucketShift = Integer.SIZE - Integer.numberOfTrailingZeros(bits);
+        int bits = Integer.highestOneBit(Math.max(MIN_FILTER_BITS, Math.min(MAX_FILTER_BITS, maxKeys * 8 - 1))) << 1;
+        this.admitted = new long[bits / Long.SIZE];
+        this.firstShift = Long.SIZE - Integer.numberOfTrailingZeros(bits);
+        this.secondShift = firstShift - Integer.numberOfTrailingZeros(bits);
+        this.bitMask = bits - 1;
     }
 
     /**
@@ -110,18 +117,38 @@ public final class KeyLedger<A> {
      */
     public Gate<A> find(Object key) {
         Gate<A> r = recent;
-        if (r.key() == key) {
-            return r;
-        }
-        int bucket = bucket(key);
-        if (((long) BUCKETS.getOpaque(admittedBuckets, bucket >>> 6) & (1L << bucket)) == 0) {
-            return null;
-        }
-        return gates.get(key);
+        return r.key() == key ? r : lookUp(key);
     }
 
-    private int bucket(Object key) {
-        return (key.hashCode() * 0x9E3779B9) >>> bucketShift;
+    /** The part of {@link #find} past {@code recent}; out of line, so that a flood of one key compiles small. */
+    private Gate<A> lookUp(Object key) {
+        return mayHaveAdmitted(key) ? gates.get(key) : null;
+    }
+
+    /** Returns false if {@code key} was certainly never admitted; true if it may have been (Bloom filter). */
+    boolean mayHaveAdmitted(Object key) {
+        long h = mix(key);
+        return isSet(firstBit(h)) && isSet(secondBit(h));
+    }
+
+    private static long mix(Object key) {
+        return key.hashCode() * 0x9E3779B97F4A7C15L;
+    }
+
+    private int firstBit(long h) {
+        return (int) (h >>> firstShift);
+    }
+
+    private int secondBit(long h) {
+        return (int) ((h >>> secondShift) & bitMask);
+    }
+
+    private boolean isSet(int bit) {
+        return ((long) BITS.getOpaque(admitted, bit >>> 6) & (1L << bit)) != 0;
+    }
+
+    private void set(int bit) {
+        BITS.getAndBitwiseOr(admitted, bit >>> 6, 1L << bit);
     }
 
     /**
@@ -187,8 +214,9 @@ public final class KeyLedger<A> {
                 return null;
             }
             Gate<A> fresh = new Gate<>(key, attachment, settings.newKeyLimiter());
-            int bucket = bucket(key);
-            BUCKETS.getAndBitwiseOr(admittedBuckets, bucket >>> 6, 1L << bucket);
+            long h = mix(key);
+            set(firstBit(h));
+            set(secondBit(h));
             Gate<A> prior = gates.putIfAbsent(key, fresh);
             if (prior == null) {
                 return fresh;

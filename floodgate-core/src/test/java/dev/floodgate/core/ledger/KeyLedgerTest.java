@@ -66,6 +66,30 @@ class KeyLedgerTest {
     }
 
     @Test
+    void mayHaveAdmitted_fullLedger_everyAdmittedKeyAndFewOthers() {
+        KeyLedger<String> ledger = ledger(10_000);
+        for (int i = 0; i < 10_000; i++) {
+            ledger.admit(template(i), "a", EPOCH);
+        }
+        for (int i = 0; i < 10_000; i++) {
+            assertThat(ledger.mayHaveAdmitted(new String(template(i)))).as("admitted %d", i).isTrue();
+        }
+        int passed = 0;
+        for (int i = 10_000; i < 110_000; i++) {
+            if (ledger.mayHaveAdmitted(template(i))) {
+                passed++;
+            }
+        }
+        // Two bits per key in 2^17 bits: (1 - e^(-20,000 / 131,072))^2 = 2.0 % expected; the one-bit filter let 14 %
+        // through.
+        assertThat(passed).as("keys never admitted that reach the map, of 100,000").isBetween(1, 3_500);
+    }
+
+    private static String template(int i) {
+        return "Operation " + Integer.toHexString(i * 0x9E3779B9) + " failed on {}";
+    }
+
+    @Test
     void find_rememberedGate_isFoundByKeyIdentityAndOthersByTheMap() {
         KeyLedger<String> ledger = ledger(10);
         String key = "x {}";
