@@ -2,6 +2,7 @@ package dev.floodgate.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,6 +55,23 @@ class FloodFilterTest {
             assertThat(s.level()).isEqualTo("ERROR");
             assertThat(s.message()).startsWith("Suppressed 24 messages like \"Connection to {} failed\" in the last 30s");
         });
+    }
+
+    @Test
+    void suppress_templatesLongerThanTheLimit_areOneFingerprintByTheirPrefix() {
+        FloodFilter f = filter();
+        String prefix = "Query {} failed: " + "x".repeat(Fingerprinter.MAX_TEMPLATE_CHARS);
+        int passed = 0;
+        for (int i = 0; i < 40; i++) {
+            passed += f.suppress(prefix + " variant " + i, true, "com.acme.Db", "ERROR", null) ? 0 : 1;
+        }
+        assertThat(passed).isEqualTo(16);
+        clock.advanceMillis(30_000);
+        assertThat(f.summarizeIfDue()).singleElement().satisfies(s -> {
+            assertThat(s.suppressed()).isEqualTo(24);
+            assertThat(s.fingerprint()).isEqualTo(prefix.substring(0, Fingerprinter.MAX_TEMPLATE_CHARS));
+        });
+        assertThat(f.trackedFingerprints()).isEqualTo(1);
     }
 
     @Test
