@@ -35,7 +35,7 @@ public final class FloodgateMetrics implements MeterBinder, AutoCloseable {
     private final List<FilterMeters> bindings = new ArrayList<>();
 
     private FloodgateMetrics(Builder b) {
-        this.filters = b.filters;
+        this.filters = FilterRegistry.global();
         this.tags = b.tags;
         this.templateMeters = b.templateMeters;
     }
@@ -97,22 +97,10 @@ public final class FloodgateMetrics implements MeterBinder, AutoCloseable {
 
     /** Options of {@link FloodgateMetrics}. Not thread-safe. */
     public static final class Builder {
-        private FilterRegistry filters = FilterRegistry.global();
         private Tags tags = Tags.empty();
         private int templateMeters;
 
         private Builder() {
-        }
-
-        /**
-         * Sets the registry whose filters are measured (tests); the default is {@link FilterRegistry#global()}.
-         *
-         * @param registry the registry
-         * @return this builder
-         */
-        public Builder filters(FilterRegistry registry) {
-            this.filters = Objects.requireNonNull(registry, "registry");
-            return this;
         }
 
         /**

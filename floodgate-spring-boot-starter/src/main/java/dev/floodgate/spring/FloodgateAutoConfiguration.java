@@ -1,6 +1,5 @@
 package dev.floodgate.spring;
 
-import dev.floodgate.core.internal.FilterRegistry;
 import dev.floodgate.micrometer.FloodgateMetrics;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -51,7 +50,7 @@ public class FloodgateAutoConfiguration {
         @ConditionalOnMissingBean
         @ConditionalOnAvailableEndpoint
         FloodgateEndpoint floodgateEndpoint() {
-            return new FloodgateEndpoint(FilterRegistry.global());
+            return new FloodgateEndpoint();
         }
     }
 }

@@ -27,12 +27,13 @@ public class FloodgateEndpoint {
 
     private final FilterRegistry registry;
 
-    /**
-     * Creates the endpoint over the filters of {@code registry}.
-     *
-     * @param registry the registry of started filters, usually {@link FilterRegistry#global()}
-     */
-    public FloodgateEndpoint(FilterRegistry registry) {
+    /** Creates the endpoint over every started Floodgate filter of this JVM. */
+    public FloodgateEndpoint() {
+        this(FilterRegistry.global());
+    }
+
+    /** Creates the endpoint over the filters of {@code registry}. */
+    FloodgateEndpoint(FilterRegistry registry) {
         this.registry = registry;
     }
 
