@@ -29,12 +29,7 @@ public class FloodgateEndpoint {
 
     /** Creates the endpoint over every started Floodgate filter of this JVM. */
     public FloodgateEndpoint() {
-        this(FilterRegistry.global());
-    }
-
-    /** Creates the endpoint over the filters of {@code registry}. */
-    FloodgateEndpoint(FilterRegistry registry) {
-        this.registry = registry;
+        this.registry = FilterRegistry.global();
     }
 
     /** {@return every started filter} */

@@ -33,7 +33,7 @@ class EndpointDuringReconfigurationTest {
         context.setName("EndpointDuringReconfigurationTest");
         context.setMDCAdapter(new LogbackMDCAdapter());
         configure(context);
-        FloodgateEndpoint endpoint = new FloodgateEndpoint(FilterRegistry.global());
+        FloodgateEndpoint endpoint = new FloodgateEndpoint();
         AtomicBoolean done = new AtomicBoolean();
         List<Throwable> thrown = new ArrayList<>();
         Thread reconfigurer = new Thread(() -> {

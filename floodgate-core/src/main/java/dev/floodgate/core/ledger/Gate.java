@@ -12,8 +12,8 @@ import java.lang.invoke.VarHandle;
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
  * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
- * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets a stripe
- * of about 136 bytes per stripe (twice the processors, rounded up to a power of two, 2 to 32).
+ * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets stripes of
+ * about 136 bytes each (twice the processors, rounded up to a power of two, 2 to 32) and their array.
  *
  * @param <A> the attachment type of the ledger
  */

@@ -35,8 +35,9 @@ class RefusalCell {
     long last;
 
     /**
-     * One stripe of a gate flooded by several threads: padded so that two stripes, and a stripe and its gate, never
-     * share a cache line.
+     * One stripe of a gate flooded by several threads: padded behind its fields, so that whatever lies after it in
+     * memory (the next stripe, usually) is on another cache line. What lies before it is {@link Gate#inflate}'s
+     * concern.
      */
     static final class Padded extends RefusalCell {
         @SuppressWarnings("unused")
