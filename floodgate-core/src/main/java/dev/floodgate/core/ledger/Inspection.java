@@ -2,66 +2,26 @@ package dev.floodgate.core.ledger;
 
 /**
  * What one gate (or one waiting tally of a forgotten gate) holds that no drain has taken yet, with its limiter's
- * state in words; for operators, never for decisions.
+ * state in words; for operators, never for decisions. Its counts may be zero.
  *
  * <p>Immutable.
  *
  * @param <A> the attachment type of the ledger
  */
-public final class Inspection<A> {
+public final class Inspection<A> extends Refusals<A> {
 
-    private final Tally.Kind kind;
-    private final Object key;
-    private final A attachment;
-    private final long refusedByKey;
-    private final long refusedByCap;
-    private final long refusedByFleet;
     private final String limiterState;
 
     Inspection(Tally.Kind kind, Object key, A attachment, long refusedByKey, long refusedByCap, long refusedByFleet,
             String limiterState) {
-        this.kind = kind;
-        this.key = key;
-        this.attachment = attachment;
-        this.refusedByKey = refusedByKey;
-        this.refusedByCap = refusedByCap;
-        this.refusedByFleet = refusedByFleet;
+        super(kind, key, attachment, refusedByKey, refusedByCap, refusedByFleet);
         this.limiterState = limiterState;
     }
 
-    /** Returns which kind of gate this is. */
-    public Tally.Kind kind() {
-        return kind;
-    }
-
-    /** Returns the key, or null for a shared gate. */
-    public Object key() {
-        return key;
-    }
-
-    /** Returns the key's attachment, or null for a shared gate. */
-    public A attachment() {
-        return attachment;
-    }
-
-    /** Returns the events the key's own limiter refused since the last drain. */
-    public long refusedByKey() {
-        return refusedByKey;
-    }
-
-    /** Returns the events the global cap refused since the last drain. */
-    public long refusedByCap() {
-        return refusedByCap;
-    }
-
-    /** Returns the events the local limits allowed but the fleet limit refused since the last drain. */
-    public long refusedByFleet() {
-        return refusedByFleet;
-    }
-
-    /** Returns every event refused since the last drain, by any limit. */
-    public long refused() {
-        return refusedByKey + refusedByCap + refusedByFleet;
+    /** Returns what {@code tally} holds, as a forgotten key's: with no limiter state (null). */
+    static <A> Inspection<A> of(Tally<A> tally) {
+        return new Inspection<>(tally.kind(), tally.key(), tally.attachment(), tally.refusedByKey(),
+                tally.refusedByCap(), tally.refusedByFleet(), null);
     }
 
     /**

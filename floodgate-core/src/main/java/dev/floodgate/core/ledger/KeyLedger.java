@@ -317,12 +317,10 @@ public final class KeyLedger<A> {
         List<Inspection<A>> out = new ArrayList<>();
         synchronized (backlog) {
             for (Tally<A> t : backlog) {
-                out.add(new Inspection<>(t.kind(), t.key(), t.attachment(), t.refusedByKey(), t.refusedByCap(),
-                        t.refusedByFleet(), null));
+                out.add(Inspection.of(t));
             }
             if (evictedRest != null) {
-                out.add(new Inspection<>(Tally.Kind.EVICTED, null, null, evictedRest.refusedByKey(),
-                        evictedRest.refusedByCap(), evictedRest.refusedByFleet(), null));
+                out.add(Inspection.of(evictedRest));
             }
         }
         for (Gate<A> gate : gates.values()) {
