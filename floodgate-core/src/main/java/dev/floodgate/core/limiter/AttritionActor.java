@@ -6,7 +6,7 @@ import dev.floodgate.core.AttritionSettings;
  * The state of one Floodgate attrition actor: FloodgateDotNet 1.0.2's {@code FloodgateActor.NextEvent}, ported
  * statement by statement (SPEC §4) with this project's decisions (SPEC §10).
  *
- * <p>Not thread-safe: its owner serializes calls. Memory: one {@code long} array of four entries per timeframe of
+ * <p>Not thread-safe: its owner serializes calls. Memory: one {@code long} array of three entries per timeframe of
  * the window. No call allocates.
  */
 public final class AttritionActor implements KeyLimiter {
@@ -15,9 +15,12 @@ public final class AttritionActor implements KeyLimiter {
     public static final long NEVER = Long.MIN_VALUE;
 
     /*
-     * Mapping to SPEC §2: the ring of FloodgateTimeframe structs is kept in one array, four entries per slot
-     * (skipped, received, date, sendLimit); a slot that is not valid has received = INVALID (a valid slot's count is
-     * never negative). FloodgateTimeframe.AttritionCount and ValidWindowSize are never read (B15) and are omitted.
+     * Mapping to SPEC §2: the ring of FloodgateTimeframe structs is kept in one array, three entries per slot
+     * (skipped, received, date); a slot that is not valid has received = INVALID (a valid slot's count is never
+     * negative). FloodgateTimeframe.AttritionCount and ValidWindowSize are never read (B15) and are omitted; its
+     * SendLimit is only ever read for the current timeframe, so it is one field (`sendLimit`), written where the C#
+     * writes the new timeframe's. The C# LastTimestamp is always the current slot's date here (an event from an
+     * earlier timeframe counts in the current one), so it is read from there.
      *
      * Decisions (SPEC §10):
      *  B1  fixed: the first event always opens a timeframe, even at timestamp 0 (`started` is false until then).
@@ -38,8 +41,7 @@ public final class AttritionActor implements KeyLimiter {
     private static final int SKIPPED = 0;
     private static final int RECEIVED = 1;
     private static final int DATE = 2;
-    private static final int SEND_LIMIT = 3;
-    private static final int SLOT = 4;
+    private static final int SLOT = 3;
     private static final long INVALID = -1L;
 
     /** The ring of timeframes: slot {@code i} at {@code SLOT * i}. */
@@ -51,7 +53,8 @@ public final class AttritionActor implements KeyLimiter {
     private long totalSkipped;
     private long totalReceived;
     private long lastSend = NEVER;
-    private long lastTimestamp;
+    /** The allowance of the current timeframe (its slot's SendLimit); 0 before the first event. */
+    private long sendLimit;
     private boolean started;
 
     /** Creates a fresh actor, as if it had never seen an event. */
@@ -71,20 +74,16 @@ public final class AttritionActor implements KeyLimiter {
         long ts = (nowMillis / timeframe) * timeframe;
         if (!started) {
             started = true;
-            lastTimestamp = ts;
             slide(ts);
-        } else if (ts < lastTimestamp) {
-            ts = lastTimestamp;
-        } else {
-            lastTimestamp = ts;
-            if (slots[currentSlot + DATE] != ts) {
-                slide(ts);
-            }
+        } else if (ts < slots[currentSlot + DATE]) {
+            ts = slots[currentSlot + DATE];
+        } else if (ts != slots[currentSlot + DATE]) {
+            slide(ts);
         }
         int cb = currentSlot;
         long recv = ++totalReceived;
         long brecv = ++slots[cb + RECEIVED];
-        if (brecv <= slots[cb + SEND_LIMIT] || (attrition == 0 && recv <= settings.spilloverThreshold())) {
+        if (brecv <= sendLimit || (attrition == 0 && recv <= settings.spilloverThreshold())) {
             totalSkipped = 0;
             lastSend = ts;
             return true;
@@ -116,8 +115,7 @@ public final class AttritionActor implements KeyLimiter {
         slots[slot + SKIPPED] = 0;
         slots[slot + RECEIVED] = 0;
         slots[slot + DATE] = ts;
-        slots[slot + SEND_LIMIT] = Math.max(1, tst / IntegerLog.floorLog(TimeMath.saturatedAdd(attrition, base),
-                base));
+        sendLimit = Math.max(1, tst / IntegerLog.floorLog(TimeMath.saturatedAdd(attrition, base), base));
         currentSlot = slot;
         nextSlot = slot + SLOT == slots.length ? 0 : slot + SLOT;
     }
@@ -126,7 +124,7 @@ public final class AttritionActor implements KeyLimiter {
     public boolean wouldAllow(long nowMillis) {
         // The first event of a new timeframe always passes: its slot starts empty and every allowance is >= 1.
         long timeframe = settings.timeframeMillis();
-        return !started || (nowMillis / timeframe) * timeframe > lastTimestamp || currentTimeframeAllowsNext();
+        return !started || (nowMillis / timeframe) * timeframe > slots[currentSlot + DATE] || currentTimeframeAllowsNext();
     }
 
     @Override
@@ -139,7 +137,7 @@ public final class AttritionActor implements KeyLimiter {
 
     private boolean currentTimeframeAllowsNext() {
         int cb = currentSlot;
-        return slots[cb + RECEIVED] < slots[cb + SEND_LIMIT]
+        return slots[cb + RECEIVED] < sendLimit
                 || (attrition == 0 && totalReceived < settings.spilloverThreshold());
     }
 
@@ -154,7 +152,7 @@ public final class AttritionActor implements KeyLimiter {
 
     @Override
     public boolean isIdle(long nowMillis) {
-        return !started || lastTimestamp + settings.idleMillis() < nowMillis;
+        return !started || slots[currentSlot + DATE] + settings.idleMillis() < nowMillis;
     }
 
     /**
@@ -177,7 +175,7 @@ public final class AttritionActor implements KeyLimiter {
 
     /** Returns the allowance of the current timeframe, or 0 before the first event. */
     public long sendLimit() {
-        return started ? slots[currentSlot + SEND_LIMIT] : 0;
+        return sendLimit;
     }
 
     @Override
@@ -185,7 +183,7 @@ public final class AttritionActor implements KeyLimiter {
         if (!started) {
             return "no event yet";
         }
-        return "attrition " + attrition + ", allowance " + slots[currentSlot + SEND_LIMIT] + " per timeframe, "
+        return "attrition " + attrition + ", allowance " + sendLimit + " per timeframe, "
                 + slots[currentSlot + RECEIVED] + " received in the timeframe of the last event";
     }
 
