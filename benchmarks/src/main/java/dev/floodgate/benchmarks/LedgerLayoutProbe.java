@@ -38,6 +38,7 @@ public class LedgerLayoutProbe {
 
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle COUNT;
+    private static final int MAX_TEMPLATE_CHARS = 1_000;
 
     static {
         try {
@@ -50,6 +51,13 @@ public class LedgerLayoutProbe {
     /** How many of the 100,000 templates are held. */
     @Param({"10000", "100000"})
     public int held;
+
+    /**
+     * Whether each call reads its template's length first, as {@code Fingerprinter.probe} does: that reads the
+     * template's byte array too, so the templates that stream through the caches are about three times larger.
+     */
+    @Param({"true", "false"})
+    public boolean readLength;
 
     /** Whether the held keys are allocated in the order they are cycled, or shuffled. */
     @Param({"cycle", "shuffled"})
@@ -154,6 +162,9 @@ public class LedgerLayoutProbe {
     @Benchmark
     public long chainedGate(Cursor cursor) {
         String k = Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)];
+        if (readLength && k.length() > MAX_TEMPLATE_CHARS) {
+            return -2;
+        }
         ModelGate g = mayHold(k) ? map.get(k) : null;
         if (g == null) {
             g = overflowGate;
@@ -171,6 +182,9 @@ public class LedgerLayoutProbe {
     @Benchmark
     public long cellInTable(Cursor cursor) {
         String k = Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)];
+        if (readLength && k.length() > MAX_TEMPLATE_CHARS) {
+            return -2;
+        }
         if (!mayHold(k)) {
             return count(overflowCell, 16);
         }
