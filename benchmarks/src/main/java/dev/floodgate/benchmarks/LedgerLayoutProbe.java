@@ -54,7 +54,7 @@ public class LedgerLayoutProbe {
 
     /**
      * Whether each call reads its template's length first, as {@code Fingerprinter.probe} does: that reads the
-     * template's byte array too, so the templates that stream through the caches are about three times larger.
+     * template's byte array too, not only the string.
      */
     @Param({"true", "false"})
     public boolean readLength;
@@ -128,10 +128,8 @@ public class LedgerLayoutProbe {
             g.attachment = new ModelAttachment();
             map.put(t[i], g);
             long h = mix(t[i]);
-            int b1 = (int) (h >>> bloomShift);
-            int b2 = (int) ((h << (64 - bloomShift)) >>> bloomShift);
-            bloom[b1 >>> 6] |= 1L << b1;
-            bloom[b2 >>> 6] |= 1L << b2;
+            bloom[firstBit(h) >>> 6] |= 1L << firstBit(h);
+            bloom[secondBit(h) >>> 6] |= 1L << secondBit(h);
             int s = slot(t[i]);
             while (keys[s] != null) {
                 s = (s + 1) & mask;
@@ -208,9 +206,17 @@ public class LedgerLayoutProbe {
 
     private boolean mayHold(Object k) {
         long h = mix(k);
-        int b1 = (int) (h >>> bloomShift);
-        int b2 = (int) ((h << (64 - bloomShift)) >>> bloomShift);
+        int b1 = firstBit(h);
+        int b2 = secondBit(h);
         return ((bloom[b1 >>> 6] >>> b1) & (bloom[b2 >>> 6] >>> b2) & 1L) != 0;
+    }
+
+    private int firstBit(long h) {
+        return (int) (h >>> bloomShift);
+    }
+
+    private int secondBit(long h) {
+        return (int) ((h << (64 - bloomShift)) >>> bloomShift);
     }
 
     private int slot(Object k) {
