@@ -8,18 +8,41 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
- * One process of {@link FleetOfJvmsTest}: a filter with a fleet limit, flooded by several threads from a start
- * time that the parent writes to stdin until that time plus the run length; prints the epoch millisecond of each
- * passed call ({@code P <ms>}), then {@code OFFERED <n>} and {@code SUMMARIZED <n>}.
+ * One process of {@link FleetOfJvmsTest}: a filter with a fleet limit ({@code READY}); when the parent writes
+ * {@code WARM}, called until the fleet limit refuses once ({@code WARMED}); then flooded by several threads from a
+ * start time that the parent writes until that time plus the run length; prints the epoch millisecond of each call that passed before the flood
+ * ({@code W <ms>}) and in it ({@code P <ms>}), then {@code OFFERED <n>} (all calls) and {@code SUMMARIZED <n>}.
  *
  * <p>Arguments: Redis URI, key prefix, threads, run milliseconds.
  */
 public final class FleetFloodChild {
 
+    private static final String TEMPLATE = "Payment gateway timed out for order {}";
+
     private FleetFloodChild() {
+    }
+
+    /**
+     * Calls the template, 50 times a second, until the fleet limit refuses a call, so that the flood starts with the
+     * store's leases in force; notes when each call passed and returns how many calls it made. The pacing keeps the
+     * calls that pass before the first lease few; it waits for nothing.
+     */
+    private static long warmUp(FloodFilter filter, List<Long> passedAt) throws InterruptedException {
+        long calls = 0;
+        while (filter.totals().suppressedByFleet() == 0) {
+            calls++;
+            long now = System.currentTimeMillis();
+            if (!filter.suppress(TEMPLATE, true, "shop.Payments", "ERROR", null)) {
+                passedAt.add(now);
+            }
+            Thread.sleep(20);
+        }
+        return calls;
     }
 
     /** Runs one flooding process; see the class comment. */
@@ -33,6 +56,13 @@ public final class FleetFloodChild {
         System.out.println("READY");
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        if (!"WARM".equals(in.readLine())) {
+            throw new IllegalStateException("expected WARM");
+        }
+        List<Long> warmUps = new ArrayList<>();
+        long offeredBefore = warmUp(filter, warmUps);
+        System.out.println("WARMED");
+        System.out.flush();
         long startAt = Long.parseLong(in.readLine().trim());
         long endAt = startAt + runMillis;
         long[][] passedAt = new long[threads][];
@@ -50,8 +80,7 @@ public final class FleetFloodChild {
                 long now;
                 while ((now = System.currentTimeMillis()) < endAt) {
                     o++;
-                    if (!filter.suppress("Payment gateway timed out for order {}", true, "shop.Payments", "ERROR",
-                            null) && n < times.length) {
+                    if (!filter.suppress(TEMPLATE, true, "shop.Payments", "ERROR", null) && n < times.length) {
                         times[n++] = now;
                     }
                 }
@@ -60,8 +89,11 @@ public final class FleetFloodChild {
             });
             workers[t].start();
         }
-        long total = 0;
+        long total = offeredBefore;
         PrintStream out = System.out;
+        for (long ms : warmUps) {
+            out.println("W " + ms);
+        }
         for (int t = 0; t < threads; t++) {
             workers[t].join();
             total += offered[t];

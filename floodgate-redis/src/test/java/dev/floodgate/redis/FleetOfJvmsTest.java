@@ -19,9 +19,12 @@ import org.junit.jupiter.api.Test;
  * Issue 17 (a): four child JVMs, four threads each, flood one template for 20 s with {@code fleetCount=10},
  * {@code fleetPeriod=1 second} (and the default {@code fleetBurst} 9) against one real Redis. Their local limit
  * (cell, 1,000 per second) is far above the fleet's, so the fleet limit is what binds. The lines passed in every
- * whole second after the first, across all four, stay within the stated bound: the GCRA's own bound for one second,
- * {@code fleetBurst + 1 + 1000 / I} = 20, plus 4 × {@code maxHeld} = 12. Inherently wall-clock: the fleet budget
- * refills on Redis's clock.
+ * whole second, across all four, stay within the stated bound: the GCRA's own bound for one second,
+ * {@code fleetBurst + 1 + 1000 / I} = 20, plus 4 × {@code maxHeld} = 12; and all of them within what the GCRA can
+ * grant from the first call to the end, plus the calls passed before the flood. Each process calls the template
+ * until the fleet limit refuses once before the flood starts: what a process passes on its local limit before its
+ * first answer depends on the round trip on a loaded machine (see fleet.md), and {@link FleetOfInstancesTest} covers
+ * that start. Inherently wall-clock: the fleet budget refills on Redis's clock.
  */
 class FleetOfJvmsTest {
 
@@ -32,6 +35,7 @@ class FleetOfJvmsTest {
     @Test
     void fourJvmsFourThreads_tenPerSecondFleetWide_everySecondWithinTheBound() throws Exception {
         try (RedisProcess redis = RedisProcess.started()) {
+            long firstCallBefore = System.currentTimeMillis();
             String prefix = "jvms-" + System.nanoTime() + ":";
             List<Process> children = new ArrayList<>();
             for (int i = 0; i < JVMS; i++) {
@@ -56,6 +60,13 @@ class FleetOfJvmsTest {
                     return false;
                 }
             });
+            for (Process child : children) {
+                child.getOutputStream().write("WARM\n".getBytes(StandardCharsets.UTF_8));
+                child.getOutputStream().flush();
+            }
+            for (BufferedReader out : outputs) {
+                assertThat(out.readLine()).isEqualTo("WARMED");
+            }
             long startAt = System.currentTimeMillis() + 500;
             for (Process child : children) {
                 OutputStream in = child.getOutputStream();
@@ -63,13 +74,17 @@ class FleetOfJvmsTest {
                 in.flush();
             }
             TreeMap<Long, Integer> perSecond = new TreeMap<>();
+            long warmUpsPassed = 0;
             long offered = 0;
             long summarized = 0;
             long passed = 0;
             for (BufferedReader out : outputs) {
                 String line;
                 while ((line = out.readLine()) != null) {
-                    if (line.startsWith("P ")) {
+                    if (line.startsWith("W ")) {
+                        warmUpsPassed++;
+                        passed++;
+                    } else if (line.startsWith("P ")) {
                         perSecond.merge((Long.parseLong(line.substring(2)) - startAt) / 1_000, 1, Integer::sum);
                         passed++;
                     } else if (line.startsWith("OFFERED ")) {
@@ -92,13 +107,15 @@ class FleetOfJvmsTest {
                     + JVMS * fleet.maxHeld();
             System.out.println("Redis: " + redis.info("commandstats", "cmdstat_evalsha"));
             System.out.printf("4 JVMs x 4 threads, 20 s, fleetCount=10/1s, fleetBurst=9: offered %,d, passed %,d, "
-                    + "per second %s, bound per second after the first %d%n", offered, passed, perSecond.values(),
+                    + "per second %s, bound per second %d%n", offered, passed, perSecond.values(),
                     perSecondBound);
             assertThat(passed + summarized).as("every call passed or summarized once").isEqualTo(offered);
-            assertThat(perSecond.tailMap(1L).values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(
-                    (int) perSecondBound));
-            assertThat(passed).isLessThanOrEqualTo(fleet.cell().limit() + RUN_MILLIS / 100 + JVMS * fleet.maxHeld()
-                    + JVMS * 16L);
+            assertThat(perSecond.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo((int) perSecondBound));
+            // What the store can grant from the first call to the end, plus every call passed before the flood (those
+            // before a process's first lease pass on its local limit alone)
+            long grantable = fleet.cell().limit()
+                    + (startAt + RUN_MILLIS - firstCallBefore) / fleet.cell().emissionIntervalMillis() + 1;
+            assertThat(passed).isLessThanOrEqualTo(grantable + warmUpsPassed);
         }
     }
 }
