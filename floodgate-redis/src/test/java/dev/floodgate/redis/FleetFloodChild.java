@@ -30,11 +30,15 @@ public final class FleetFloodChild {
     /**
      * Calls the template, 50 times a second, until the fleet limit refuses a call, so that the flood starts with the
      * store's leases in force; notes when each call passed and returns how many calls it made. The pacing keeps the
-     * calls that pass before the first lease few; it waits for nothing.
+     * calls that pass before the first lease few; it waits for nothing. Gives up after 15 s (a bound, not a timing).
      */
     private static long warmUp(FloodFilter filter, List<Long> passedAt) throws InterruptedException {
         long calls = 0;
+        long giveUpAt = System.currentTimeMillis() + 15_000;
         while (filter.totals().suppressedByFleet() == 0) {
+            if (System.currentTimeMillis() > giveUpAt) {
+                throw new IllegalStateException("the fleet limit refused none of " + calls + " calls in 15 s");
+            }
             calls++;
             long now = System.currentTimeMillis();
             if (!filter.suppress(TEMPLATE, true, "shop.Payments", "ERROR", null)) {
