@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.floodgate.core.CellRateSettings;
 import dev.floodgate.core.fleet.FleetSettings;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -56,23 +57,16 @@ class FleetOfJvmsTest {
                     String stat = redis.info("commandstats", "cmdstat_script");
                     return stat.startsWith("calls=")
                             && Long.parseLong(stat.substring(6, stat.indexOf(','))) >= JVMS;
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     return false;
                 }
             });
-            for (Process child : children) {
-                child.getOutputStream().write("WARM\n".getBytes(StandardCharsets.UTF_8));
-                child.getOutputStream().flush();
-            }
+            tellAll(children, "WARM");
             for (BufferedReader out : outputs) {
                 assertThat(out.readLine()).isEqualTo("WARMED");
             }
             long startAt = System.currentTimeMillis() + 500;
-            for (Process child : children) {
-                OutputStream in = child.getOutputStream();
-                in.write((startAt + "\n").getBytes(StandardCharsets.UTF_8));
-                in.flush();
-            }
+            tellAll(children, Long.toString(startAt));
             TreeMap<Long, Integer> perSecond = new TreeMap<>();
             long warmUpsPassed = 0;
             long offered = 0;
@@ -116,6 +110,15 @@ class FleetOfJvmsTest {
             long grantable = fleet.cell().limit()
                     + (startAt + RUN_MILLIS - firstCallBefore) / fleet.cell().emissionIntervalMillis() + 1;
             assertThat(passed).isLessThanOrEqualTo(grantable + warmUpsPassed);
+        }
+    }
+
+    /** Writes one line to every child's standard input. */
+    private static void tellAll(List<Process> children, String line) throws IOException {
+        for (Process child : children) {
+            OutputStream in = child.getOutputStream();
+            in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
         }
     }
 }
