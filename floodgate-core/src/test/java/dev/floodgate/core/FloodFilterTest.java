@@ -1,6 +1,7 @@
 package dev.floodgate.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -72,6 +73,29 @@ class FloodFilterTest {
             assertThat(s.fingerprint()).isEqualTo(prefix.substring(0, Fingerprinter.MAX_TEMPLATE_CHARS));
         });
         assertThat(f.trackedFingerprints()).isEqualTo(1);
+    }
+
+    /**
+     * A thread that never logged a message without arguments has a probe without a text buffer: the key stored for
+     * its first composite fingerprint must still be a copy, not the probe the thread reuses for its next call.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"includeLogger", "includeLevel", "includeThrowable"})
+    void suppress_compositeKeysOfAFreshThread_keepTheirOwnText(String option) throws InterruptedException {
+        FloodFilter f = filter(option, "true", "maskTokens", "false");
+        int[] passed = new int[2];
+        Thread fresh = new Thread(() -> {
+            passed[0] = flood(f, "First {} failed", 40);
+            passed[1] = flood(f, "Second {} failed", 40);
+        });
+        fresh.start();
+        fresh.join();
+        assertThat(passed).containsExactly(16, 16);
+        clock.advanceMillis(30_000);
+        assertThat(f.summarizeIfDue()).extracting(SuppressionSummary::fingerprint, SuppressionSummary::suppressed)
+                .containsExactlyInAnyOrder(tuple("First {} failed", 24L),
+                        tuple("Second {} failed", 24L));
+        assertThat(f.trackedFingerprints()).isEqualTo(2);
     }
 
     @Test

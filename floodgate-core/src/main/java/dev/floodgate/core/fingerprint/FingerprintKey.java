@@ -38,6 +38,11 @@ final class FingerprintKey {
     private MaskReplay replay;
     /** A probe's latest frozen key with a replay ({@link #learn}); null in frozen keys. */
     private FingerprintKey candidate;
+    /**
+     * Whether this is a frozen key. Not derived from {@link #raw}: a probe that was only ever {@link #text given a
+     * text} has no buffer either, and must still be copied.
+     */
+    private boolean frozen;
 
     /** Makes this probe stand for the first {@code length} characters of {@code template}, unmasked. */
     FingerprintKey text(String template, int length, int hashOfText) {
@@ -114,10 +119,11 @@ final class FingerprintKey {
 
     /** Returns an immutable key equal to this one, holding the finished text; a frozen key returns itself. */
     FingerprintKey freeze() {
-        if (raw == null) {
+        if (this.frozen) {
             return this;
         }
         FingerprintKey frozen = new FingerprintKey();
+        frozen.frozen = true;
         frozen.text = effectiveText();
         frozen.length = frozen.text.length();
         frozen.effectiveLength = frozen.length;
