@@ -72,6 +72,13 @@ public final class FloodFilter {
     private final long summaryTolerance;
     private final Object summaryLock = new Object();
     /** Summaries that could not be written, kept with the engine so that a reload's successor continues them. */
+    /** Whether a template logged with arguments is its own fingerprint (up to the length limit). */
+    private final boolean templatesAlone;
+    /**
+     * Whether a key cut from a longer template or message was ever admitted; set before it is stored, never cleared.
+     * Until then a template that is not found needs no length check to belong to the overflow gate.
+     */
+    private volatile boolean cutKeyAdmitted;
     private final boolean keyHasLogger;
     private final boolean keyHasLevel;
     private final LongAdder passed = new LongAdder();
@@ -124,6 +131,7 @@ public final class FloodFilter {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ticking = clock instanceof TickingClock ? (TickingClock) clock : null;
         this.fingerprinter = config.fingerprinter();
+        this.templatesAlone = fingerprinter.keysTemplatesAlone();
         long resolution = clock.resolutionMillis();
         this.ledger = new KeyLedger<>(KeyLimiterFactory.of(config.limiter(), resolution), config.maxKeys(),
                 FULL_SWEEP_SPACING_MILLIS);
@@ -190,6 +198,9 @@ public final class FloodFilter {
      */
     public boolean suppress(String template, boolean hasArguments, String loggerName, Object level,
             Throwable thrown) {
+        if (hasArguments && templatesAlone && refusedAsTemplate(template)) {
+            return drops;
+        }
         return suppressProbed(fingerprinter.probe(template, hasArguments, loggerName, level, thrown), loggerName,
                 level);
     }
@@ -211,15 +222,40 @@ public final class FloodFilter {
             if (gate.key() != probe) {
                 fingerprinter.learn(probe, gate.key());
             }
-            long before = gate.refuseFast(now);
-            if (before != Gate.NOT_REFUSED) {
-                if ((before & CLOCK_REFRESH_MASK) == CLOCK_REFRESH_MASK && ticking != null) {
-                    ticking.tick();
-                }
-                return drops;
-            }
+        } else {
+            gate = ledger.overflowWhileFull();
         }
-        return decide(probe, gate, now, loggerName, level);
+        if (gate != null && refusedFast(gate, now)) {
+            return drops;
+        }
+        return decide(probe, ledger.isOverflow(gate) ? null : gate, now, loggerName, level);
+    }
+
+    /**
+     * Refuses a call with arguments, whose template is its own fingerprint, on a lock-free path without reading the
+     * template's length: a stored template is never longer than {@link Fingerprinter#MAX_TEMPLATE_CHARS}, so one
+     * found is the call's fingerprint; and a template not found, at a full ledger, belongs to the overflow gate
+     * unless it is longer and its cut beginning is a stored key, which is possible only once such a key was admitted.
+     * Returns false if the caller must take the fingerprint the usual way.
+     */
+    private boolean refusedAsTemplate(String template) {
+        Gate<Subject> gate = ledger.find(template);
+        if (gate == null && !cutKeyAdmitted) {
+            gate = ledger.overflowWhileFull();
+        }
+        return gate != null && refusedFast(gate, clock.millis());
+    }
+
+    /** Refuses the call on {@code gate}'s lock-free path if it can, now and then ticking a ticking clock. */
+    private boolean refusedFast(Gate<Subject> gate, long now) {
+        long before = gate.refuseFast(now);
+        if (before == Gate.NOT_REFUSED) {
+            return false;
+        }
+        if ((before & CLOCK_REFRESH_MASK) == CLOCK_REFRESH_MASK && ticking != null) {
+            ticking.tick();
+        }
+        return true;
     }
 
     /** The part of {@link #suppress} that takes a lock: a key that is not refusing repeats, or a new key. */
@@ -231,6 +267,9 @@ public final class FloodFilter {
             }
             if (gate == null) {
                 Object key = fingerprinter.freeze(probe);
+                if (fingerprinter.isCut(key)) {
+                    cutKeyAdmitted = true;
+                }
                 String text = fingerprinter.describe(key);
                 gate = ledger.admit(key, new Subject(text, loggerName, level,
                         fleet == null ? null : fleet.newLease(text)), now);

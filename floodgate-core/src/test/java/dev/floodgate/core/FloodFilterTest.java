@@ -75,6 +75,27 @@ class FloodFilterTest {
         assertThat(f.trackedFingerprints()).isEqualTo(1);
     }
 
+    @Test
+    void suppress_longTemplatesAtAFullLedger_countUnderTheirCutFingerprintNotAsOther() {
+        FloodFilter f = filter("maxKeys", "2");
+        String prefix = "Query {} failed: " + "x".repeat(Fingerprinter.MAX_TEMPLATE_CHARS);
+        flood(f, "Other {} template", 1);
+        int passed = 0;
+        for (int i = 0; i < 40; i++) {
+            passed += f.suppress(prefix + " variant " + i, true, "com.acme.Db", "ERROR", null) ? 0 : 1;
+        }
+        assertThat(f.trackedFingerprints()).isEqualTo(2);
+        assertThat(flood(f, "Beyond {} the bound", 40)).isEqualTo(16);
+        for (int i = 40; i < 80; i++) {
+            passed += f.suppress(prefix + " variant " + i, true, "com.acme.Db", "ERROR", null) ? 0 : 1;
+        }
+        assertThat(passed).isEqualTo(16);
+        clock.advanceMillis(30_000);
+        assertThat(f.summarizeIfDue()).extracting(SuppressionSummary::scope, SuppressionSummary::suppressed)
+                .containsExactlyInAnyOrder(tuple(SuppressionSummary.Scope.FINGERPRINT, 64L),
+                        tuple(SuppressionSummary.Scope.OVERFLOW, 24L));
+    }
+
     /**
      * A thread that never logged a message without arguments has a probe without a text buffer: the key stored for
      * its first composite fingerprint must still be a copy, not the probe the thread reuses for its next call.

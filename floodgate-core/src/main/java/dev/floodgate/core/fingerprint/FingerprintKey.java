@@ -43,6 +43,8 @@ final class FingerprintKey {
      * text} has no buffer either, and must still be copied.
      */
     private boolean frozen;
+    /** Whether a frozen key's text is the cut beginning of a longer template or message. */
+    private boolean cut;
 
     /** Makes this probe stand for the first {@code length} characters of {@code template}, unmasked. */
     FingerprintKey text(String template, int length, int hashOfText) {
@@ -124,6 +126,7 @@ final class FingerprintKey {
         }
         FingerprintKey frozen = new FingerprintKey();
         frozen.frozen = true;
+        frozen.cut = length < text.length();
         frozen.text = effectiveText();
         frozen.length = frozen.text.length();
         frozen.effectiveLength = frozen.length;
@@ -147,6 +150,11 @@ final class FingerprintKey {
             return TokenMasker.build(raw, length, tokens, tokenCount, effectiveLength);
         }
         return length == text.length() ? text : text.substring(0, length);
+    }
+
+    /** Returns whether this frozen key's text is the cut beginning of a longer template or message. */
+    boolean isCut() {
+        return cut;
     }
 
     Class<?> thrownClass() {

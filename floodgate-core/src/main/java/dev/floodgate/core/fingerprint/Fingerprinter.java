@@ -46,6 +46,23 @@ public final class Fingerprinter {
     }
 
     /**
+     * Returns whether a template logged with arguments is its own fingerprint whenever it is at most
+     * {@value #MAX_TEMPLATE_CHARS} characters long: true unless the fingerprint includes the logger, the level or the
+     * throwable.
+     */
+    public boolean keysTemplatesAlone() {
+        return !composite;
+    }
+
+    /**
+     * Returns whether {@code key}, a frozen key, was cut from a template or message longer than
+     * {@value #MAX_TEMPLATE_CHARS} characters.
+     */
+    public boolean isCut(Object key) {
+        return key instanceof FingerprintKey && ((FingerprintKey) key).isCut();
+    }
+
+    /**
      * Returns the lookup key of one call.
      *
      * @param template the unformatted message; not null

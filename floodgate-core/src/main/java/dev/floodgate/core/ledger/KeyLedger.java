@@ -206,6 +206,20 @@ public final class KeyLedger<A> {
         return reserved.get() < maxKeys ? null : overflow;
     }
 
+    /**
+     * Returns the shared overflow gate while the ledger is full, else null; unlike {@link #overflowIfFull}, never
+     * sweeps, so that the calls of keys beyond the bound cost one read before the overflow gate's lock-free refusal.
+     * A caller whose event that gate does not refuse goes on to {@code overflowIfFull} or {@link #admit}.
+     */
+    public Gate<A> overflowWhileFull() {
+        return reserved.get() >= maxKeys && !closed ? overflow : null;
+    }
+
+    /** Returns whether {@code gate} is this ledger's shared overflow gate. */
+    public boolean isOverflow(Gate<A> gate) {
+        return gate == overflow;
+    }
+
     private Gate<A> insert(Object key, A attachment) {
         admission.readLock().lock();
         try {
