@@ -198,6 +198,7 @@ public final class FloodFilter {
      */
     public boolean suppress(String template, boolean hasArguments, String loggerName, Object level,
             Throwable thrown) {
+        Objects.requireNonNull(template, "template");
         if (hasArguments && templatesAlone && refusedAsTemplate(template)) {
             return drops;
         }

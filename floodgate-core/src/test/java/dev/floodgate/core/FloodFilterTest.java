@@ -1,6 +1,7 @@
 package dev.floodgate.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.floodgate.core.fingerprint.Fingerprinter;
@@ -73,6 +74,16 @@ class FloodFilterTest {
             assertThat(s.fingerprint()).isEqualTo(prefix.substring(0, Fingerprinter.MAX_TEMPLATE_CHARS));
         });
         assertThat(f.trackedFingerprints()).isEqualTo(1);
+    }
+
+    @Test
+    void suppress_nullTemplate_isRejectedNotCounted() {
+        FloodFilter f = filter("maxKeys", "1");
+        flood(f, "Fills {} the ledger", 40);
+        assertThatThrownBy(() -> f.suppress(null, true, "com.acme.Db", "ERROR", null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("template");
+        clock.advanceMillis(30_000);
+        assertThat(total(f.summarizeIfDue())).isEqualTo(24);
     }
 
     @Test
