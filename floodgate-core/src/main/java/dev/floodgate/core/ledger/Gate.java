@@ -12,8 +12,9 @@ import java.lang.invoke.VarHandle;
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
  * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
- * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets stripes of
- * about 136 bytes each (twice the processors, rounded up to a power of two, 2 to 32) and their array.
+ * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets an array of
+ * stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a stripe of about 136 bytes for each
+ * slot a thread counts in.
  *
  * @param <A> the attachment type of the ledger
  */
@@ -54,11 +55,15 @@ public final class Gate<A> extends RefusalCell {
      *      correct: fastUntil only grows while the limiter's timeframe only moves forward, so the event lies
      *      before the newer promise too.
      *  (5) Stripes. A key flooded by one thread at a time needs only its own cell. When a CAS on it fails because
-     *      another caller changed it, the caller publishes a stripe array (CAS on `stripes`, once) whose cells
-     *      are born CLOSED, and takes the lock; the lock holder opens and closes stripes together with its own
-     *      cell, so a stripe can never be open outside a promise. Stripes are padded against false sharing and
-     *      chosen by a hash of the thread id and a per-gate salt; a CAS on a stripe that loses to another thread
-     *      changes the salt and takes the lock once, so the threads flooding one key settle on different stripes.
+     *      another caller changed it, the caller publishes a stripe array (CAS on `stripes`, once) whose slots
+     *      all hold UNUSED, a shared cell that is closed for good and never written, and takes the lock. A caller
+     *      whose slot holds UNUSED takes the lock too, and the lock holder puts a stripe of its own in the slot
+     *      of its thread (born CLOSED, published with a release store and read with an acquire load), so only
+     *      the slots that threads count in cost a stripe. The lock holder opens and closes the stripes together
+     *      with its own cell, skipping UNUSED, so a stripe can never be open outside a promise. Stripes are
+     *      padded against false sharing and chosen by a hash of the thread id and a per-gate salt; a CAS on a
+     *      stripe that loses to another thread changes the salt and takes the lock once, so the threads flooding
+     *      one key settle on different stripes.
      *      One code path serves both kinds of cell, which keeps the compiled fast path small enough for the JIT
      *      to inline it into the logging framework's call (see the README's Performance section).
      *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may
@@ -68,6 +73,7 @@ public final class Gate<A> extends RefusalCell {
      */
 
     private static final VarHandle STRIPE_ARRAY;
+    private static final VarHandle STRIPE = MethodHandles.arrayElementVarHandle(RefusalCell[].class);
 
     static {
         try {
@@ -76,6 +82,9 @@ public final class Gate<A> extends RefusalCell {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /** Every stripe slot that no thread has counted in yet: closed for good; only ever read. */
+    private static final RefusalCell UNUSED = new RefusalCell();
 
     private static final int STRIPES = stripes(Runtime.getRuntime().availableProcessors());
     /** Unused slots after the stripes in their array: 128 bytes or more between its used slots and a cell. */
@@ -145,7 +154,7 @@ public final class Gate<A> extends RefusalCell {
             return NOT_REFUSED;
         }
         RefusalCell[] s = stripes;
-        long seen = count(s == null ? this : s[stripe(Thread.currentThread().getId(), salt)], nowMillis);
+        long seen = count(s == null ? this : stripeAt(s, stripe(Thread.currentThread().getId(), salt)), nowMillis);
         return seen == COLLIDED ? collided(s, nowMillis) : seen;
     }
 
@@ -182,12 +191,17 @@ public final class Gate<A> extends RefusalCell {
         long id = Thread.currentThread().getId();
         for (int attempt = 1; attempt < STRIPES; attempt++) {
             salt++;
-            long seen = count(s[stripe(id, salt)], nowMillis);
+            long seen = count(stripeAt(s, stripe(id, salt)), nowMillis);
             if (seen != COLLIDED) {
                 return seen;
             }
         }
         return NOT_REFUSED;
+    }
+
+    /** Reads a stripe slot with acquire semantics: a stripe is put there after the array is published. */
+    private static RefusalCell stripeAt(RefusalCell[] s, int i) {
+        return (RefusalCell) STRIPE.getAcquire(s, i);
     }
 
     /** Maps a thread to a stripe; a new salt gives every thread a new, unrelated stripe. */
@@ -200,18 +214,39 @@ public final class Gate<A> extends RefusalCell {
         return stripes != null;
     }
 
+    /** Returns the number of stripes threads have counted in (or are about to); for tests. */
+    synchronized int stripesInUse() {
+        RefusalCell[] s = stripes;
+        int n = 0;
+        for (int i = 0; s != null && i < STRIPES; i++) {
+            n += s[i] == UNUSED ? 0 : 1;
+        }
+        return n;
+    }
+
     /**
-     * Publishes closed stripes after a collision on the inline cell; the next lock holder opens them. The cells are
-     * padded behind their fields, and the array behind its used slots, so that no stripe shares a cache line with
-     * another stripe or with the array every caller reads (a garbage collector copies an array and its cells next to
-     * each other).
+     * Publishes the stripe slots after a collision on the inline cell, each holding {@link #UNUSED} until a thread
+     * counts there. The cells are padded behind their fields, and the array behind its used slots, so that no stripe
+     * shares a cache line with another stripe or with the array every caller reads (a garbage collector copies an
+     * array and its cells next to each other).
      */
     void inflate() {
         RefusalCell[] s = new RefusalCell[STRIPES + STRIPE_ARRAY_PADDING];
         for (int i = 0; i < STRIPES; i++) {
-            s[i] = new RefusalCell.Padded();
+            s[i] = UNUSED;
         }
         STRIPE_ARRAY.compareAndSet(this, null, s);
+    }
+
+    /**
+     * Under the lock: gives the calling thread's stripe slot a stripe of its own if it has none, born closed; the
+     * cells are opened together later in the same decision if the limiter refuses.
+     */
+    private void claimStripe(RefusalCell[] s) {
+        int i = stripe(Thread.currentThread().getId(), salt);
+        if (s[i] == UNUSED) {
+            STRIPE.setRelease(s, i, new RefusalCell.Padded());
+        }
     }
 
     /** Returns whether {@link #refuseFast} would refuse an event at {@code nowMillis} without the lock. */
@@ -242,6 +277,10 @@ public final class Gate<A> extends RefusalCell {
     public synchronized int decide(long nowMillis, Gate<?> cap, Lease lease) {
         if (retired) {
             return RETIRED;
+        }
+        RefusalCell[] s = stripes;
+        if (s != null) {
+            claimStripe(s);
         }
         foldCells();
         int outcome;
@@ -309,7 +348,7 @@ public final class Gate<A> extends RefusalCell {
             RefusalCell[] s = stripes;
             if (s != null) {
                 for (int i = 0; i < STRIPES; i++) {
-                    cells += Math.max(0L, s[i].count);
+                    cells += Math.max(0L, s[i].count); // UNUSED adds nothing: it is closed
                 }
             }
         }
@@ -352,7 +391,7 @@ public final class Gate<A> extends RefusalCell {
         RefusalCell[] s = stripes;
         if (s != null) {
             for (int i = 0; i < STRIPES; i++) {
-                sum += close(s[i]);
+                sum += s[i] == UNUSED ? 0 : close(s[i]);
             }
         }
         if (sum > 0 && cellsForLease) {
@@ -372,7 +411,9 @@ public final class Gate<A> extends RefusalCell {
         RefusalCell[] s = stripes;
         if (s != null) {
             for (int i = 0; i < STRIPES; i++) {
-                open(s[i]);
+                if (s[i] != UNUSED) {
+                    open(s[i]);
+                }
             }
         }
         cellsOpen = true;

@@ -156,6 +156,58 @@ class GateTest {
         assertThat(gate.drain(Tally.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(200 + 1 - 16);
     }
 
+    @Test
+    void inflate_oneThreadCounting_givesThatThreadAStripeAndNoOther() {
+        Gate<String> gate = gate();
+        gate.inflate();
+        assertThat(gate.stripesInUse()).isZero();
+        for (int i = 0; i < 1_000; i++) {
+            offer(gate, EPOCH);
+        }
+        assertThat(gate.stripesInUse()).isEqualTo(1);
+        assertThat(gate.refuseFast(EPOCH)).as("counted in its own stripe").isNotEqualTo(Gate.NOT_REFUSED);
+        assertThat(gate.drain(Tally.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(1_000 + 1 - 16);
+    }
+
+    /**
+     * The slots no thread has counted in share one closed cell: a gate that opened it would let every other gate's
+     * threads count in it, and lose those counts. Several striped gates, flooded at once by threads that move
+     * between slots, must still account for every event.
+     */
+    @Test
+    @Timeout(60)
+    void offer_threadsOnSeveralStripedGates_countEveryEventOnceInItsOwnGate() throws Exception {
+        List<Gate<String>> gates = new ArrayList<>();
+        for (int g = 0; g < 4; g++) {
+            Gate<String> gate = gate();
+            gate.inflate();
+            gates.add(gate);
+        }
+        int threads = 4;
+        int perThread = 200_000;
+        AtomicLong clock = new AtomicLong(EPOCH);
+        long[] passed = new long[gates.size()];
+        runConcurrently(threads, () -> {
+            long[] mine = new long[gates.size()];
+            for (int i = 0; i < perThread; i++) {
+                long now = i % 5_000 == 0 ? clock.addAndGet(701) : clock.get();
+                int g = (i / 100) % gates.size();
+                mine[g] += offer(gates.get(g), now) == Gate.PASSED ? 1 : 0;
+            }
+            synchronized (passed) {
+                for (int g = 0; g < passed.length; g++) {
+                    passed[g] += mine[g];
+                }
+            }
+        });
+        for (int g = 0; g < gates.size(); g++) {
+            Tally<String> t = gates.get(g).drain(Tally.Kind.KEY, clock.get());
+            long refused = t == null ? 0 : t.refused();
+            assertThat(passed[g] + refused).as("gate %d", g).isEqualTo((long) threads * perThread / gates.size());
+            assertThat(gates.get(g).stripesInUse()).isPositive();
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     @Timeout(60)
