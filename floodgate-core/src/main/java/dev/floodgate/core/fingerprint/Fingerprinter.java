@@ -47,16 +47,20 @@ public final class Fingerprinter {
 
     /**
      * Returns whether a template logged with arguments is its own fingerprint whenever it is at most
-     * {@value #MAX_TEMPLATE_CHARS} characters long: true unless the fingerprint includes the logger, the level or the
-     * throwable.
+     * {@value #MAX_TEMPLATE_CHARS} characters long.
+     *
+     * @return true unless the fingerprint includes the logger, the level or the throwable
      */
     public boolean keysTemplatesAlone() {
         return !composite;
     }
 
     /**
-     * Returns whether {@code key}, a frozen key, was cut from a template or message longer than
-     * {@value #MAX_TEMPLATE_CHARS} characters.
+     * Returns whether a frozen key was cut from a template or message longer than {@value #MAX_TEMPLATE_CHARS}
+     * characters.
+     *
+     * @param key a key returned by {@link #freeze}
+     * @return true if {@code key} stands for the cut text of a longer template or message
      */
     public boolean isCut(Object key) {
         return key instanceof FingerprintKey && ((FingerprintKey) key).isCut();

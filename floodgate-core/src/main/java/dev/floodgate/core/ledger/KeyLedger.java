@@ -210,12 +210,19 @@ public final class KeyLedger<A> {
      * Returns the shared overflow gate while the ledger is full, else null; unlike {@link #overflowIfFull}, never
      * sweeps, so that the calls of keys beyond the bound cost one read before the overflow gate's lock-free refusal.
      * A caller whose event that gate does not refuse goes on to {@code overflowIfFull} or {@link #admit}.
+     *
+     * @return the overflow gate, or null while the ledger has room or is closed
      */
     public Gate<A> overflowWhileFull() {
         return reserved.get() >= maxKeys && !closed ? overflow : null;
     }
 
-    /** Returns whether {@code gate} is this ledger's shared overflow gate. */
+    /**
+     * Returns whether a gate is this ledger's shared overflow gate.
+     *
+     * @param gate a gate this ledger returned
+     * @return true for the overflow gate
+     */
     public boolean isOverflow(Gate<A> gate) {
         return gate == overflow;
     }
