@@ -71,7 +71,6 @@ public final class FloodFilter {
     private final long summaryInterval;
     private final long summaryTolerance;
     private final Object summaryLock = new Object();
-    /** Summaries that could not be written, kept with the engine so that a reload's successor continues them. */
     /** Whether a template logged with arguments is its own fingerprint (up to the length limit). */
     private final boolean templatesAlone;
     /**
