@@ -42,7 +42,7 @@ final class FingerprintKey {
      * Whether this is a frozen key. Not derived from {@link #raw}: a probe that was only ever {@link #text given a
      * text} has no buffer either, and must still be copied.
      */
-    private boolean frozen;
+    private boolean isFrozen;
     /** Whether a frozen key's text is the cut beginning of a longer template or message. */
     private boolean cut;
 
@@ -121,11 +121,11 @@ final class FingerprintKey {
 
     /** Returns an immutable key equal to this one, holding the finished text; a frozen key returns itself. */
     FingerprintKey freeze() {
-        if (this.frozen) {
+        if (isFrozen) {
             return this;
         }
         FingerprintKey frozen = new FingerprintKey();
-        frozen.frozen = true;
+        frozen.isFrozen = true;
         frozen.cut = length < text.length();
         frozen.text = effectiveText();
         frozen.length = frozen.text.length();
