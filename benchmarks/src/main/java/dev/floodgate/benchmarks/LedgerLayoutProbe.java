@@ -145,13 +145,7 @@ public class LedgerLayoutProbe {
             order[i] = i;
         }
         if ("shuffled".equals(this.order)) {
-            Random random = new Random(42);
-            for (int i = held - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int x = order[i];
-                order[i] = order[j];
-                order[j] = x;
-            }
+            Shuffle.inPlace(order, new Random(42));
         }
         return order;
     }

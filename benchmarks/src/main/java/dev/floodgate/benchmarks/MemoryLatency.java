@@ -1,7 +1,7 @@
 package dev.floodgate.benchmarks;
 
 import java.util.Locale;
-import java.util.SplittableRandom;
+import java.util.Random;
 
 /**
  * Measures the machine's latency of one dependent load from a random place in a working set of a given size: a
@@ -54,13 +54,7 @@ public final class MemoryLatency {
         for (int i = 0; i < lines; i++) {
             order[i] = i;
         }
-        SplittableRandom random = new SplittableRandom(15);
-        for (int i = lines - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
+        Shuffle.inPlace(order, new Random(15));
         int[] next = new int[lines * INTS_PER_LINE];
         for (int i = 0; i < lines; i++) {
             next[order[i] * INTS_PER_LINE] = order[(i + 1) % lines] * INTS_PER_LINE;
