@@ -1,13 +1,15 @@
 package dev.floodgate.core.limiter;
 
 import dev.floodgate.core.AttritionSettings;
+import java.util.Arrays;
 
 /**
  * The state of one Floodgate attrition actor: FloodgateDotNet 1.0.2's {@code FloodgateActor.NextEvent}, ported
  * statement by statement (SPEC §4) with this project's decisions (SPEC §10).
  *
  * <p>Not thread-safe: its owner serializes calls. Memory: one {@code long} array of three entries per timeframe of
- * the window. No call allocates.
+ * the window, which holds only the first timeframe until a second one opens. No call allocates, apart from that
+ * one growth in an actor's life.
  */
 public final class AttritionActor implements KeyLimiter {
 
@@ -20,10 +22,18 @@ public final class AttritionActor implements KeyLimiter {
      * negative). FloodgateTimeframe.AttritionCount and ValidWindowSize are never read (B15) and are omitted; its
      * SendLimit is only ever read for the current timeframe, so it is one field (`sendLimit`), written where the C#
      * writes the new timeframe's. The C# LastTimestamp is always the current slot's date here (an event from an
-     * earlier timeframe counts in the current one), so it is read from there.
+     * earlier timeframe counts in the current one), so it is read from there. NextTimeframe is always the slot after
+     * CurrentTimeframe (both start so, and each new timeframe advances both by one), so it is computed. The first
+     * event is known by sendLimit, which is 0 before it and at least 1 from it on.
+     *
+     * The ring starts as its first slot alone: the first timeframe always goes there, and the other slots stay
+     * invalid until the second timeframe opens, when the ring grows to its full size with them invalid. Every
+     * step reads the same values as with the full ring from the start (a missing slot and an invalid one are both
+     * skipped), so the results are the same; a key seen in one timeframe, most of the many templates a ledger
+     * tracks, holds 3 entries instead of 3 per timeframe.
      *
      * Decisions (SPEC §10):
-     *  B1  fixed: the first event always opens a timeframe, even at timestamp 0 (`started` is false until then).
+     *  B1  fixed: the first event always opens a timeframe, even at timestamp 0 (`started()` is false until then).
      *  B6  the logarithm is exact (IntegerLog).
      *  B9  LastAllowed is raw epoch milliseconds, NEVER for "never".
      *  Time going backwards into an earlier timeframe is treated as the current timeframe and counted; the
@@ -44,36 +54,31 @@ public final class AttritionActor implements KeyLimiter {
     private static final int SLOT = 3;
     private static final long INVALID = -1L;
 
-    /** The ring of timeframes: slot {@code i} at {@code SLOT * i}. */
-    private final long[] slots;
+    /** The ring of timeframes: slot {@code i} at {@code SLOT * i}; only slot 0 until a second timeframe opens. */
+    private long[] slots;
 
-    private int nextSlot;
+    /** The slot of the most recent timeframe; before the first event, the last slot of the full ring. */
     private int currentSlot;
     private long attrition;
     private long totalSkipped;
     private long totalReceived;
     private long lastSend = NEVER;
-    /** The allowance of the current timeframe (its slot's SendLimit); 0 before the first event. */
+    /** The allowance of the current timeframe (its slot's SendLimit); 0 before the first event, then >= 1. */
     private long sendLimit;
-    private boolean started;
 
     /** Creates a fresh actor, as if it had never seen an event. */
     public AttritionActor(AttritionSettings settings) {
-        int w = settings.windowSize();
         this.settings = settings;
-        this.slots = new long[SLOT * w];
-        for (int i = 0; i < w; i++) {
-            slots[SLOT * i + RECEIVED] = INVALID;
-        }
-        this.currentSlot = SLOT * (w - 1);
+        this.slots = new long[SLOT];
+        this.slots[RECEIVED] = INVALID;
+        this.currentSlot = SLOT * (settings.windowSize() - 1);
     }
 
     @Override
     public boolean tryAcquire(long nowMillis) {
         long timeframe = settings.timeframeMillis();
         long ts = (nowMillis / timeframe) * timeframe;
-        if (!started) {
-            started = true;
+        if (!started()) {
             slide(ts);
         } else if (ts < slots[currentSlot + DATE]) {
             ts = slots[currentSlot + DATE];
@@ -111,25 +116,41 @@ public final class AttritionActor implements KeyLimiter {
         long scale = attrition / settings.windowSize() + 1;
         long grown = attrition - settings.inverseAttritionDeltaMin();
         attrition = Math.max(settings.attritionMin(), Math.min(grown, saturatedProduct(add, scale)));
-        int slot = nextSlot;
+        int ring = SLOT * settings.windowSize();
+        int slot = currentSlot + SLOT == ring ? 0 : currentSlot + SLOT;
+        if (slot == slots.length) {
+            slots = fullRing(slots, ring);
+        }
         slots[slot + SKIPPED] = 0;
         slots[slot + RECEIVED] = 0;
         slots[slot + DATE] = ts;
         sendLimit = Math.max(1, tst / IntegerLog.floorLog(TimeMath.saturatedAdd(attrition, base), base));
         currentSlot = slot;
-        nextSlot = slot + SLOT == slots.length ? 0 : slot + SLOT;
+    }
+
+    private static long[] fullRing(long[] firstSlots, int length) {
+        long[] ring = Arrays.copyOf(firstSlots, length);
+        for (int i = firstSlots.length; i < length; i += SLOT) {
+            ring[i + RECEIVED] = INVALID;
+        }
+        return ring;
+    }
+
+    private boolean started() {
+        return sendLimit != 0;
     }
 
     @Override
     public boolean wouldAllow(long nowMillis) {
         // The first event of a new timeframe always passes: its slot starts empty and every allowance is >= 1.
         long timeframe = settings.timeframeMillis();
-        return !started || (nowMillis / timeframe) * timeframe > slots[currentSlot + DATE] || currentTimeframeAllowsNext();
+        return !started() || (nowMillis / timeframe) * timeframe > slots[currentSlot + DATE]
+                || currentTimeframeAllowsNext();
     }
 
     @Override
     public long refusedUntil() {
-        if (!started || currentTimeframeAllowsNext()) {
+        if (!started() || currentTimeframeAllowsNext()) {
             return NOT_REFUSING;
         }
         return TimeMath.saturatedAdd(slots[currentSlot + DATE], settings.timeframeMillis());
@@ -152,7 +173,7 @@ public final class AttritionActor implements KeyLimiter {
 
     @Override
     public boolean isIdle(long nowMillis) {
-        return !started || slots[currentSlot + DATE] + settings.idleMillis() < nowMillis;
+        return !started() || slots[currentSlot + DATE] + settings.idleMillis() < nowMillis;
     }
 
     /**
@@ -180,7 +201,7 @@ public final class AttritionActor implements KeyLimiter {
 
     @Override
     public String describeState(long nowMillis) {
-        if (!started) {
+        if (!started()) {
             return "no event yet";
         }
         return "attrition " + attrition + ", allowance " + sendLimit + " per timeframe, "
