@@ -170,6 +170,29 @@ public class LedgerLayoutProbe {
         return -1;
     }
 
+    /**
+     * Today's layout, counting with a plain store instead of a compare-and-set: not a correct count under
+     * concurrency, but it shows what the locked instruction costs when a call's loads miss the cache. On x86 a
+     * locked instruction is a full fence, so the next call's loads cannot start before this call's count is done.
+     */
+    @Benchmark
+    public long chainedGateUnfenced(Cursor cursor) {
+        String k = Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)];
+        if (readLength && k.length() > MAX_TEMPLATE_CHARS) {
+            return -2;
+        }
+        ModelGate g = mayHold(k) ? map.get(k) : null;
+        if (g == null) {
+            g = overflowGate;
+        }
+        if (g.fastUntil > 0) {
+            long c = (long) COUNT.getOpaque(g);
+            COUNT.setOpaque(g, c + 1);
+            return c;
+        }
+        return -1;
+    }
+
     /** The refusal cell at the key's slot. */
     @Benchmark
     public long cellInTable(Cursor cursor) {
