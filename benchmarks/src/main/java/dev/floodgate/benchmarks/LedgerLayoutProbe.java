@@ -153,13 +153,9 @@ public class LedgerLayoutProbe {
     /** Today's layout: Bloom filter, map, node, gate. */
     @Benchmark
     public long chainedGate(Cursor cursor) {
-        String k = Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)];
-        if (readLength && k.length() > MAX_TEMPLATE_CHARS) {
-            return -2;
-        }
-        ModelGate g = mayHold(k) ? map.get(k) : null;
+        ModelGate g = chainedLookup(cursor);
         if (g == null) {
-            g = overflowGate;
+            return -2;
         }
         if (g.fastUntil > 0) {
             long c = g.count;
@@ -177,13 +173,9 @@ public class LedgerLayoutProbe {
      */
     @Benchmark
     public long chainedGateUnfenced(Cursor cursor) {
-        String k = Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)];
-        if (readLength && k.length() > MAX_TEMPLATE_CHARS) {
-            return -2;
-        }
-        ModelGate g = mayHold(k) ? map.get(k) : null;
+        ModelGate g = chainedLookup(cursor);
         if (g == null) {
-            g = overflowGate;
+            return -2;
         }
         if (g.fastUntil > 0) {
             long c = (long) COUNT.getOpaque(g);
@@ -191,6 +183,19 @@ public class LedgerLayoutProbe {
             return c;
         }
         return -1;
+    }
+
+    /**
+     * Today's lookup of the next template: its held gate through the Bloom filter and the map, else the overflow
+     * gate; null if the template is too long (only read with {@link #readLength}).
+     */
+    private ModelGate chainedLookup(Cursor cursor) {
+        String k = Templates.HUNDRED_THOUSAND[cursor.next(Templates.HUNDRED_THOUSAND.length)];
+        if (readLength && k.length() > MAX_TEMPLATE_CHARS) {
+            return null;
+        }
+        ModelGate g = mayHold(k) ? map.get(k) : null;
+        return g == null ? overflowGate : g;
     }
 
     /** The refusal cell at the key's slot. */
