@@ -24,9 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The floor of issue 15's target 3 through Logback: what the least a filter must do to count each template's
  * refusals costs with 100,000 templates cycling (or drawn at random: {@link #random100k}), against one flooding
- * template, in one run. The model filters hold
- * {@code held} of the templates and the flooding one, refusing them for good, and count every other template in one
- * overflow cell; nothing else: no limiter, no lock path, no clock, no summary. Not part of the report.
+ * template, in one run. The model filters hold {@code held} of the templates and the flooding one, refusing them for
+ * good, and count every other template in one overflow cell; nothing else: no limiter, no lock path, no clock, no
+ * summary. Not part of the report.
  *
  * <ul>
  *   <li>{@code casInTable}, {@code batchedInTable}: {@link TableCountingFilter}, a table of keys beside their cells,
