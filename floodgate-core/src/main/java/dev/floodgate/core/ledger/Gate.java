@@ -1,6 +1,7 @@
 package dev.floodgate.core.ledger;
 
 import dev.floodgate.core.limiter.KeyLimiter;
+import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -12,9 +13,10 @@ import java.lang.invoke.VarHandle;
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
  * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
- * under the lock. Memory: the limiter and a few fields; a key that two threads flood at once also gets an array of
- * stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a stripe of about 136 bytes for each
- * slot a thread counts in.
+ * under the lock. Memory: a few fields, and the limiter once the key has seen a second event (a limiter that saw one
+ * event is remade when needed by replaying it, see {@link #limiter()}); a key that two threads flood at once also gets
+ * an array of stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a stripe of about 136
+ * bytes for each slot a thread counts in.
  *
  * @param <A> the attachment type of the ledger
  */
@@ -39,7 +41,7 @@ public final class Gate<A> extends RefusalCell {
 
     /*
      * Concurrency:
-     *  (1) The limiter, the tally fields and cellsOpen are guarded by `this`.
+     *  (1) The limiter, its shelved event, the tally fields and cellsOpen are guarded by `this`.
      *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
      *      (KeyLimiter.refusedUntil), or the lease promises it (Lease.refusedUntil; the cells then count fleet
      *      refusals, folded into refusedByFleet and not into the limiter), the lock holder opens the cells (each
@@ -92,7 +94,15 @@ public final class Gate<A> extends RefusalCell {
 
     private final Object key;
     private final A attachment;
-    private final KeyLimiter limiter;
+    /** Makes the limiter of a gate of a ledger; null for a gate given its limiter, which never shelves it. */
+    private final KeyLimiterFactory factory;
+    /**
+     * The limiter, or null while it is shelved: then its state is that of a fresh one that was asked once, at
+     * {@link #shelvedAt}, if {@link #shelvedEvent}, else never. Most of the many keys a ledger holds see one event.
+     */
+    private KeyLimiter limiter;
+    private boolean shelvedEvent;
+    private long shelvedAt;
 
     private volatile long fastUntil = KeyLimiter.NOT_REFUSING;
     /**
@@ -114,9 +124,15 @@ public final class Gate<A> extends RefusalCell {
     private long firstAt = Long.MAX_VALUE;
     private long lastAt = Long.MIN_VALUE;
 
-    Gate(Object key, A attachment, KeyLimiter limiter) {
+    /** Creates the gate of a ledger's key, whose limiter {@code factory} makes when the key's first event comes. */
+    Gate(Object key, A attachment, KeyLimiterFactory factory) {
+        this(key, attachment, factory, null);
+    }
+
+    private Gate(Object key, A attachment, KeyLimiterFactory factory, KeyLimiter limiter) {
         this.key = key;
         this.attachment = attachment;
+        this.factory = factory;
         this.limiter = limiter;
     }
 
@@ -124,7 +140,7 @@ public final class Gate<A> extends RefusalCell {
      * Creates a gate that belongs to no ledger, for a limit shared by all keys (the global cap).
      */
     public static Gate<Void> standalone(KeyLimiter limiter) {
-        return new Gate<>(null, null, limiter);
+        return new Gate<>(null, null, null, limiter);
     }
 
     /** Returns the key, or null for a shared gate. */
@@ -214,6 +230,11 @@ public final class Gate<A> extends RefusalCell {
         return stripes != null;
     }
 
+    /** Returns whether the gate holds its limiter, rather than the time of the one event it was asked about; for tests. */
+    synchronized boolean holdsLimiter() {
+        return limiter != null;
+    }
+
     /** Returns the number of stripes threads have counted in (or are about to); for tests. */
     synchronized int stripesInUse() {
         RefusalCell[] s = stripes;
@@ -283,9 +304,11 @@ public final class Gate<A> extends RefusalCell {
             claimStripe(s);
         }
         foldCells();
+        boolean unasked = limiter == null && !shelvedEvent;
+        KeyLimiter keyLimiter = limiter();
         int outcome;
-        if ((cap == null && lease == null) || !limiter.wouldAllow(nowMillis)) {
-            outcome = limiter.tryAcquire(nowMillis) ? PASSED : REFUSED_BY_KEY;
+        if ((cap == null && lease == null) || !keyLimiter.wouldAllow(nowMillis)) {
+            outcome = keyLimiter.tryAcquire(nowMillis) ? PASSED : REFUSED_BY_KEY;
         } else if (lease != null && !lease.take(nowMillis)) {
             outcome = REFUSED_BY_FLEET;
         } else if (cap != null && (cap.refuseFast(nowMillis) != NOT_REFUSED || cap.decide(nowMillis, null) != PASSED)) {
@@ -294,7 +317,7 @@ public final class Gate<A> extends RefusalCell {
             }
             outcome = REFUSED_BY_CAP;
         } else {
-            limiter.tryAcquire(nowMillis);
+            keyLimiter.tryAcquire(nowMillis);
             outcome = PASSED;
         }
         if (outcome == REFUSED_BY_KEY) {
@@ -307,7 +330,7 @@ public final class Gate<A> extends RefusalCell {
             refusedByFleet++;
             noteTimes(nowMillis, nowMillis);
         }
-        long until = limiter.refusedUntil();
+        long until = keyLimiter.refusedUntil();
         if (until != KeyLimiter.NOT_REFUSING && until > nowMillis) {
             openCells(until, false);
         } else if (outcome == REFUSED_BY_FLEET) {
@@ -317,7 +340,48 @@ public final class Gate<A> extends RefusalCell {
                 openCells(leaseUntil, true);
             }
         }
+        if (unasked && (outcome == PASSED || outcome == REFUSED_BY_KEY) && !cellsOpen) {
+            shelve(nowMillis);
+        }
         return outcome;
+    }
+
+    /**
+     * Returns the limiter, remaking a shelved one for good: a fresh limiter asked again at the shelved event's time
+     * (limiters are deterministic, so it is in the very state the one that was dropped was in).
+     */
+    private KeyLimiter limiter() {
+        KeyLimiter l = limiter;
+        if (l == null) {
+            l = replayed();
+            limiter = l;
+        }
+        return l;
+    }
+
+    /** Returns the limiter, or for a shelved one a remade copy that is not kept: for reading its state. */
+    private KeyLimiter limiterToRead() {
+        KeyLimiter l = limiter;
+        return l != null ? l : replayed();
+    }
+
+    private KeyLimiter replayed() {
+        KeyLimiter l = factory.newKeyLimiter();
+        if (shelvedEvent) {
+            l.tryAcquire(shelvedAt);
+        }
+        return l;
+    }
+
+    /**
+     * Drops the limiter after the first event it was asked about, at {@code nowMillis}, keeping that time: a key seen
+     * once holds no limiter (about 100 bytes for the attrition actor and its first timeframe). Only a limiter that
+     * was asked is dropped, so a gate shelves at most once and no refusal by the cap or the fleet allocates.
+     */
+    private void shelve(long nowMillis) {
+        limiter = null;
+        shelvedEvent = true;
+        shelvedAt = nowMillis;
     }
 
     /**
@@ -355,7 +419,7 @@ public final class Gate<A> extends RefusalCell {
         // Cells opened for a lease that promised to refuse count fleet refusals, as foldCells() will.
         long byKey = refusedByKey + (cellsForLease ? 0 : cells);
         long byFleet = refusedByFleet + (cellsForLease ? cells : 0);
-        String state = withState && !retired ? limiter.describeState(nowMillis) : "";
+        String state = withState && !retired ? limiterToRead().describeState(nowMillis) : "";
         return new Inspection<>(kind, key, attachment, byKey, refusedByCap, byFleet, state);
     }
 
@@ -373,7 +437,7 @@ public final class Gate<A> extends RefusalCell {
         boolean forLease = cellsForLease;
         long until = fastUntil;
         foldCells();
-        if (force || limiter.isIdle(nowMillis)) {
+        if (force || limiterToRead().isIdle(nowMillis)) {
             retired = true;
         } else if (wasOpen) {
             openCells(until, forLease);
@@ -397,7 +461,7 @@ public final class Gate<A> extends RefusalCell {
         if (sum > 0 && cellsForLease) {
             refusedByFleet += sum;
         } else if (sum > 0) {
-            limiter.addRefused(sum);
+            limiter().addRefused(sum);
             refusedByKey += sum;
         }
     }

@@ -102,7 +102,7 @@ public final class KeyLedger<A> {
         this.maxKeys = (int) Checks.inRange("maxKeys", maxKeys, 1, MAX_MAX_KEYS);
         this.fullSweepSpacingMillis = Checks.inRange("fullSweepSpacingMillis", fullSweepSpacingMillis, 0,
                 Long.MAX_VALUE);
-        this.overflow = new Gate<>(null, null, settings.newKeyLimiter());
+        this.overflow = new Gate<>(null, null, settings);
         this.recent = overflow;
         int bits = Integer.highestOneBit(Math.max(MIN_FILTER_BITS, Math.min(MAX_FILTER_BITS, maxKeys * 8 - 1))) << 1;
         this.admitted = new long[bits / Long.SIZE];
@@ -234,7 +234,7 @@ public final class KeyLedger<A> {
                 reserved.decrementAndGet();
                 return null;
             }
-            Gate<A> fresh = new Gate<>(key, attachment, settings.newKeyLimiter());
+            Gate<A> fresh = new Gate<>(key, attachment, settings);
             long h = mix(key);
             set(firstBit(h));
             set(secondBit(h));

@@ -22,7 +22,7 @@ class GateTest {
     private final AttritionSettings defaults = AttritionSettings.defaults();
 
     private Gate<String> gate() {
-        return new Gate<>("key", "attachment", KeyLimiterFactory.of(defaults, 0).newKeyLimiter());
+        return new Gate<>("key", "attachment", KeyLimiterFactory.of(defaults, 0));
     }
 
     private static int offer(Gate<?> gate, long now) {
