@@ -230,7 +230,7 @@ public final class Gate<A> extends RefusalCell {
         return stripes != null;
     }
 
-    /** Returns whether the gate holds its limiter, rather than the time of the one event it was asked about; for tests. */
+    /** Returns whether the gate holds its limiter, not only the time of the one event it was asked; for tests. */
     synchronized boolean holdsLimiter() {
         return limiter != null;
     }

@@ -108,8 +108,8 @@ class GateShelvedLimiterTest {
 
     @Test
     void decide_firstEventsRefusedByTheCap_keepTheLimiterSoThatNoLaterRefusalRemakesIt() {
-        Gate<Void> cap = Gate.standalone(
-                KeyLimiterFactory.of(WindowSettings.builder().count(1).periodMillis(60_000).build(), 0).newKeyLimiter());
+        WindowSettings onePerMinute = WindowSettings.builder().count(1).periodMillis(60_000).build();
+        Gate<Void> cap = Gate.standalone(KeyLimiterFactory.of(onePerMinute, 0).newKeyLimiter());
         KeyLimiterFactory factory = KeyLimiterFactory.of(AttritionSettings.defaults(), 0);
         Gate<String> first = new Gate<>("first", "a", factory);
         Gate<String> second = new Gate<>("second", "a", factory);
