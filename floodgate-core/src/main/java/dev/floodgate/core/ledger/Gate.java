@@ -14,9 +14,9 @@ import java.lang.invoke.VarHandle;
  * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is counted in exactly one tally
  * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
  * under the lock. Memory: a few fields, and the limiter once the key has seen a second event (a limiter that saw one
- * event is remade when needed by replaying it, see {@link #limiter()}); a key that two threads flood at once also gets
- * an array of stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a stripe of about 136
- * bytes for each slot a thread counts in.
+ * event is dropped, and remade when needed by asking a fresh one about that event again); a key that two threads flood
+ * at once also gets an array of stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a
+ * stripe of about 136 bytes for each slot a thread counts in.
  *
  * @param <A> the attachment type of the ledger
  */
