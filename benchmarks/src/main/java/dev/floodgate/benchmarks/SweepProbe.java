@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What a summary pass costs when the ledger holds 10,000 keys that each saw one event and none is idle yet: every
  * pass sweeps them all (each gate's idle check) and drains them all, and writes no line. A key seen once keeps no
- * limiter, so its idle check reads a limiter remade for it and dropped again; this measures what that costs beside
- * the drain. A diagnostic, not part of the report.
+ * limiter, so its idle check is answered by the limiter factory from the time of that one event; this measures what
+ * the sweep costs beside the drain, and that it allocates nothing per key. A diagnostic, not part of the report.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar SweepProbe -prof gc}
  */

@@ -11,12 +11,14 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Thread-safe. {@link #refuseFast(long)} is wait-free and allocation-free; {@link #decide(long, Gate)} locks
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
- * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is counted in exactly one tally
- * (a drain or the retirement), and the limiter's state is exactly as if all events had been decided one at a time
- * under the lock. Memory: a few fields, and the limiter once the key has seen a second event (a limiter that saw one
- * event is dropped, and remade when needed by asking a fresh one about that event again); a key that two threads flood
- * at once also gets an array of stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a
- * stripe of about 136 bytes for each slot a thread counts in.
+ * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is
+ * counted in exactly one tally (a drain or the retirement), and the limiter's state is exactly as if all events had
+ * been decided one at a time under the lock.
+ *
+ * <p>Memory: a few fields, and the limiter once the key has seen a second event. A limiter that saw one event is
+ * dropped, and remade when needed by asking a fresh one about that event again; a sweep's idle check asks the factory
+ * instead and makes none. A key that two threads flood at once also gets an array of stripe slots (twice the
+ * processors, rounded up to a power of two, 2 to 32) and a stripe of about 136 bytes for each slot a thread counts in.
  *
  * @param <A> the attachment type of the ledger
  */
@@ -359,10 +361,19 @@ public final class Gate<A> extends RefusalCell {
         return l;
     }
 
-    /** Returns the limiter, or for a shelved one a remade copy that is not kept: for reading its state. */
+    /** Returns the limiter, or for a shelved one a remade copy that is not kept: for an inspection of its state. */
     private KeyLimiter limiterToRead() {
         KeyLimiter l = limiter;
         return l != null ? l : replayed();
+    }
+
+    /** Returns whether the limiter is idle; for a shelved one, the factory answers without remaking it. */
+    private boolean limiterIdle(long nowMillis) {
+        KeyLimiter l = limiter;
+        if (l != null) {
+            return l.isIdle(nowMillis);
+        }
+        return !shelvedEvent || factory.idleAfterFirstEvent(shelvedAt, nowMillis);
     }
 
     private KeyLimiter replayed() {
@@ -437,7 +448,7 @@ public final class Gate<A> extends RefusalCell {
         boolean forLease = cellsForLease;
         long until = fastUntil;
         foldCells();
-        if (force || limiterToRead().isIdle(nowMillis)) {
+        if (force || limiterIdle(nowMillis)) {
             retired = true;
         } else if (wasOpen) {
             openCells(until, forLease);

@@ -173,7 +173,20 @@ public final class AttritionActor implements KeyLimiter {
 
     @Override
     public boolean isIdle(long nowMillis) {
-        return !started() || slots[currentSlot + DATE] + settings.idleMillis() < nowMillis;
+        return !started() || idleSince(settings, slots[currentSlot + DATE], nowMillis);
+    }
+
+    /**
+     * Returns what {@link #isIdle} of a fresh actor would answer at {@code nowMillis} after deciding one event at
+     * {@code eventMillis}, without making one: that event opened the current timeframe.
+     */
+    static boolean idleAfterFirstEvent(AttritionSettings settings, long eventMillis, long nowMillis) {
+        long timeframe = settings.timeframeMillis();
+        return idleSince(settings, (eventMillis / timeframe) * timeframe, nowMillis);
+    }
+
+    private static boolean idleSince(AttritionSettings settings, long timeframeStart, long nowMillis) {
+        return timeframeStart + settings.idleMillis() < nowMillis;
     }
 
     /**

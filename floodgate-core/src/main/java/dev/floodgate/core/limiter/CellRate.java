@@ -188,8 +188,24 @@ public final class CellRate implements KeyLimiter {
         return !after(nowMillis);
     }
 
+    /**
+     * Returns what {@link #isIdle} of a fresh cell rate would answer at {@code nowMillis} after deciding one event at
+     * {@code eventMillis}, without making one: the first event is always allowed and sets the TAT one emission
+     * interval after it.
+     */
+    static boolean idleAfterFirstEvent(CellRateSettings settings, long eventMillis, long nowMillis) {
+        long count = settings.count();
+        long tat = TimeMath.saturatedAdd(eventMillis, settings.periodMillis() / count);
+        long units = tat == Long.MAX_VALUE ? 0 : settings.periodMillis() % count;
+        return !after(tat, units, nowMillis);
+    }
+
     /** Returns whether the TAT is later than {@code nowMillis}. */
     private boolean after(long nowMillis) {
+        return after(tatMillis, tatUnits, nowMillis);
+    }
+
+    private static boolean after(long tatMillis, long tatUnits, long nowMillis) {
         return tatMillis != EMPTY && (tatMillis > nowMillis || (tatMillis == nowMillis && tatUnits > 0));
     }
 

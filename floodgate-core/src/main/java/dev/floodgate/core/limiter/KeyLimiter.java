@@ -34,7 +34,10 @@ public interface KeyLimiter {
      */
     void addRefused(long count);
 
-    /** Returns whether the key holds nothing worth keeping at {@code nowMillis}, so that it may be forgotten. */
+    /**
+     * Returns whether the key holds nothing worth keeping at {@code nowMillis}, so that it may be forgotten. A
+     * limiter that has seen no event is idle.
+     */
     boolean isIdle(long nowMillis);
 
     /**

@@ -9,19 +9,26 @@ import java.util.Objects;
 
 /**
  * Makes the per-key state of one rate algorithm: the bridge from the settings (plain values of the API package) to
- * the limiters of this package, which the ledger and the single-key limiters hold.
+ * the limiters of this package, which the ledger and the single-key limiters hold. It also answers, for the ledger,
+ * whether a key it holds no limiter for would be idle, so that a sweep over many keys seen once makes no limiter.
  *
- * <p>The dependency goes one way: this package reads the settings; the settings know nothing of it.
+ * <p>The dependency goes one way: this package reads the settings; the settings know nothing of it. Thread-safe:
+ * a factory holds only the settings.
  */
-@FunctionalInterface
 public interface KeyLimiterFactory {
 
     /**
      * Returns fresh per-key state for one fingerprint; the caller guards it.
      *
-     * @return a limiter that has seen no event
+     * @return a limiter that has seen no event (and is idle: {@link KeyLimiter#isIdle(long)})
      */
     KeyLimiter newKeyLimiter();
+
+    /**
+     * Returns what {@link KeyLimiter#isIdle(long)} at {@code nowMillis} of a fresh limiter would answer after
+     * deciding one event at {@code eventMillis}, without making the limiter. Allocation-free.
+     */
+    boolean idleAfterFirstEvent(long eventMillis, long nowMillis);
 
     /**
      * Returns the factory of the limiter {@code settings} describe, for a clock whose readings lag the real time by
@@ -40,15 +47,45 @@ public interface KeyLimiterFactory {
         Checks.atLeast("resolutionMillis", resolutionMillis, 0);
         if (settings instanceof AttritionSettings) {
             AttritionSettings attrition = (AttritionSettings) settings;
-            return () -> new AttritionActor(attrition);
+            return new KeyLimiterFactory() {
+                @Override
+                public KeyLimiter newKeyLimiter() {
+                    return new AttritionActor(attrition);
+                }
+
+                @Override
+                public boolean idleAfterFirstEvent(long eventMillis, long nowMillis) {
+                    return AttritionActor.idleAfterFirstEvent(attrition, eventMillis, nowMillis);
+                }
+            };
         }
         if (settings instanceof CellRateSettings) {
             CellRateSettings cell = (CellRateSettings) settings;
-            return () -> new CellRate(cell, resolutionMillis);
+            return new KeyLimiterFactory() {
+                @Override
+                public KeyLimiter newKeyLimiter() {
+                    return new CellRate(cell, resolutionMillis);
+                }
+
+                @Override
+                public boolean idleAfterFirstEvent(long eventMillis, long nowMillis) {
+                    return CellRate.idleAfterFirstEvent(cell, eventMillis, nowMillis);
+                }
+            };
         }
         if (settings instanceof WindowSettings) {
             WindowSettings window = (WindowSettings) settings;
-            return () -> new SlidingWindow(window, resolutionMillis);
+            return new KeyLimiterFactory() {
+                @Override
+                public KeyLimiter newKeyLimiter() {
+                    return new SlidingWindow(window, resolutionMillis);
+                }
+
+                @Override
+                public boolean idleAfterFirstEvent(long eventMillis, long nowMillis) {
+                    return SlidingWindow.idleAfterFirstEvent(window, eventMillis, nowMillis);
+                }
+            };
         }
         throw new IllegalArgumentException("no limiter for settings of " + settings.getClass().getName());
     }

@@ -121,6 +121,14 @@ public final class SlidingWindow implements KeyLimiter {
         return size == 0 || TimeMath.elapsed(newest(), nowMillis, periodMillis);
     }
 
+    /**
+     * Returns what {@link #isIdle} of a fresh window would answer at {@code nowMillis} after deciding one event at
+     * {@code eventMillis}, without making one: the first event is always allowed and stored at its own time.
+     */
+    static boolean idleAfterFirstEvent(WindowSettings settings, long eventMillis, long nowMillis) {
+        return TimeMath.elapsed(eventMillis, nowMillis, settings.periodMillis());
+    }
+
     /** The time to store for an event allowed at {@code nowMillis}: the time its slot was freed, within the carry. */
     private long stampFor(long nowMillis) {
         if (size < stamps.length || carryMillis == 0) {

@@ -8,6 +8,10 @@ import dev.floodgate.core.LimiterSettings;
 import dev.floodgate.core.TestSeed;
 import dev.floodgate.core.WindowSettings;
 import dev.floodgate.core.limiter.KeyLimiterFactory;
+import com.sun.management.ThreadMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -93,6 +97,30 @@ class GateShelvedLimiterTest {
         assertThat(gate.holdsLimiter()).isTrue();
         assertThat(gate.retire(EPOCH + 2, false)).isFalse();
         assertThat(gate.holdsLimiter()).isTrue();
+    }
+
+    @Test
+    void retire_keysSeenOnce_askTheFactoryAndMakeNoLimiter() {
+        KeyLimiterFactory factory = KeyLimiterFactory.of(AttritionSettings.defaults(), 0);
+        List<Gate<String>> gates = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            Gate<String> gate = new Gate<>("k" + i, "a", factory);
+            gate.decide(EPOCH, null);
+            gates.add(gate);
+        }
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        int retired = 0;
+        for (Gate<String> gate : gates) {
+            retired += gate.retire(EPOCH + 1, false) ? 1 : 0;
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+        assertThat(retired).isZero();
+        assertThat(allocated).as("bytes allocated by the idle checks of 10,000 keys seen once").isLessThan(1_024);
+        assertThat(gates).noneMatch(Gate::holdsLimiter);
+        long idle = EPOCH + AttritionSettings.defaults().idleMillis() + AttritionSettings.defaults().timeframeMillis();
+        assertThat(gates).allMatch(gate -> gate.retire(idle, false));
     }
 
     @Test
