@@ -15,10 +15,11 @@ import java.lang.invoke.VarHandle;
  * counted in exactly one tally (a drain or the retirement), and the limiter's state is exactly as if all events had
  * been decided one at a time under the lock.
  *
- * <p>Memory: a few fields, and the limiter once the key has seen a second event. A limiter that saw one event is
- * dropped, and remade when needed by asking a fresh one about that event again; a sweep's idle check asks the factory
- * instead and makes none. A key that two threads flood at once also gets an array of stripe slots (twice the
- * processors, rounded up to a power of two, 2 to 32) and a stripe of about 136 bytes for each slot a thread counts in.
+ * <p>Memory: a few fields, the limiter once the key has seen a second event, and the counts of what it refused (56
+ * bytes) from its first refusal on. A limiter that saw one event is dropped, and remade when needed by asking a fresh
+ * one about that event again; a sweep's idle check asks the factory instead and makes none. A key that two threads
+ * flood at once also gets an array of stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a
+ * stripe of about 136 bytes for each slot a thread counts in.
  *
  * @param <A> the attachment type of the ledger
  */
@@ -43,10 +44,10 @@ public final class Gate<A> extends RefusalCell {
 
     /*
      * Concurrency:
-     *  (1) The limiter, its shelved event, the tally fields and cellsOpen are guarded by `this`.
+     *  (1) The limiter, its shelved event, the pending refusals and cellsOpen are guarded by `this`.
      *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
      *      (KeyLimiter.refusedUntil), or the lease promises it (Lease.refusedUntil; the cells then count fleet
-     *      refusals, folded into refusedByFleet and not into the limiter), the lock holder opens the cells (each
+     *      refusals, folded into the fleet's count and not into the limiter), the lock holder opens the cells (each
      *      count set to 0) and then publishes fastUntil = until (volatile). A caller with now < fastUntil adds 1
      *      with a CAS to one cell (RefusalCell): the gate's own, or its stripe once stripes exist; if the value
      *      before was >= 0 the cell was open and the event is counted while the promise holds.
@@ -70,6 +71,12 @@ public final class Gate<A> extends RefusalCell {
      *      one key settle on different stripes.
      *      One code path serves both kinds of cell, which keeps the compiled fast path small enough for the JIT
      *      to inline it into the logging framework's call (see the README's Performance section).
+     *  (6) Compiled size, the other way round. decide's bytecode is kept above HotSpot's FreqInlineSize (325 bytes;
+     *      349 now), so the JIT never inlines the lock path into the framework's compiled call. At 294 bytes it was
+     *      inlined in some forks, the compiled call grew past what its caller inlines, and the call's argument array
+     *      escaped: 3 of 45 forks of the 2-thread Logback flood allocated 34-40 B/op instead of 16, none of 20
+     *      with decide kept out by -XX:CompileCommand=dontinline, none of 30 at 349 bytes. So refusals are counted
+     *      inline here rather than through a helper of PendingRefusals.
      *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may
      *  see a slightly old time. Counts are never affected.
      *
@@ -89,6 +96,9 @@ public final class Gate<A> extends RefusalCell {
 
     /** Every stripe slot that no thread has counted in yet: closed for good; only ever read. */
     private static final RefusalCell UNUSED = new RefusalCell();
+
+    /** Read in place of the pending refusals of a gate that has refused nothing yet; never written. */
+    private static final PendingRefusals NONE_PENDING = new PendingRefusals();
 
     private static final int STRIPES = stripes(Runtime.getRuntime().availableProcessors());
     /** Unused slots after the stripes in their array: 128 bytes or more between its used slots and a cell. */
@@ -120,11 +130,8 @@ public final class Gate<A> extends RefusalCell {
     private boolean cellsForLease;
     private volatile boolean retired;
 
-    private long refusedByKey;
-    private long refusedByCap;
-    private long refusedByFleet;
-    private long firstAt = Long.MAX_VALUE;
-    private long lastAt = Long.MIN_VALUE;
+    /** What was refused since the last drain; null until the key's first refusal. */
+    private PendingRefusals pending;
 
     /** Creates the gate of a ledger's key, whose limiter {@code factory} makes when the key's first event comes. */
     Gate(Object key, A attachment, KeyLimiterFactory factory) {
@@ -322,15 +329,16 @@ public final class Gate<A> extends RefusalCell {
             keyLimiter.tryAcquire(nowMillis);
             outcome = PASSED;
         }
-        if (outcome == REFUSED_BY_KEY) {
-            refusedByKey++;
-            noteTimes(nowMillis, nowMillis);
-        } else if (outcome == REFUSED_BY_CAP) {
-            refusedByCap++;
-            noteTimes(nowMillis, nowMillis);
-        } else if (outcome == REFUSED_BY_FLEET) {
-            refusedByFleet++;
-            noteTimes(nowMillis, nowMillis);
+        if (outcome != PASSED) {
+            PendingRefusals p = pending();
+            if (outcome == REFUSED_BY_KEY) {
+                p.byKey++;
+            } else if (outcome == REFUSED_BY_CAP) {
+                p.byCap++;
+            } else {
+                p.byFleet++;
+            }
+            p.note(nowMillis, nowMillis);
         }
         long until = keyLimiter.refusedUntil();
         if (until != KeyLimiter.NOT_REFUSING && until > nowMillis) {
@@ -428,10 +436,11 @@ public final class Gate<A> extends RefusalCell {
             }
         }
         // Cells opened for a lease that promised to refuse count fleet refusals, as foldCells() will.
-        long byKey = refusedByKey + (cellsForLease ? 0 : cells);
-        long byFleet = refusedByFleet + (cellsForLease ? cells : 0);
+        PendingRefusals p = pending == null ? NONE_PENDING : pending;
+        long byKey = p.byKey + (cellsForLease ? 0 : cells);
+        long byFleet = p.byFleet + (cellsForLease ? cells : 0);
         String state = withState && !retired ? limiterToRead().describeState(nowMillis) : "";
-        return new Inspection<>(kind, key, attachment, byKey, refusedByCap, byFleet, state);
+        return new Inspection<>(kind, key, attachment, byKey, p.byCap, byFleet, state);
     }
 
     /**
@@ -470,10 +479,10 @@ public final class Gate<A> extends RefusalCell {
             }
         }
         if (sum > 0 && cellsForLease) {
-            refusedByFleet += sum;
+            pending().byFleet += sum;
         } else if (sum > 0) {
             limiter().addRefused(sum);
-            refusedByKey += sum;
+            pending().byKey += sum;
         }
     }
 
@@ -501,7 +510,7 @@ public final class Gate<A> extends RefusalCell {
         if (n <= 0) {
             return 0;
         }
-        noteTimes(cell.first, cell.last);
+        pending().note(cell.first, cell.last);
         return n;
     }
 
@@ -511,23 +520,25 @@ public final class Gate<A> extends RefusalCell {
         cell.count = 0L;
     }
 
-    private void noteTimes(long first, long last) {
-        firstAt = Math.min(firstAt, first);
-        lastAt = Math.max(lastAt, last);
+    /** Returns what was refused since the last drain, made at the key's first refusal. */
+    private PendingRefusals pending() {
+        PendingRefusals p = pending;
+        if (p == null) {
+            p = new PendingRefusals();
+            pending = p;
+        }
+        return p;
     }
 
     private Tally<A> takeTally(Tally.Kind kind, long nowMillis) {
-        if (refusedByKey + refusedByCap + refusedByFleet == 0) {
+        PendingRefusals p = pending;
+        if (p == null || p.isEmpty()) {
             return null;
         }
-        long last = lastAt == Long.MIN_VALUE ? nowMillis : lastAt;
-        long first = Math.min(firstAt, last);
-        Tally<A> tally = new Tally<>(kind, key, attachment, refusedByKey, refusedByCap, refusedByFleet, first, last);
-        refusedByKey = 0;
-        refusedByCap = 0;
-        refusedByFleet = 0;
-        firstAt = Long.MAX_VALUE;
-        lastAt = Long.MIN_VALUE;
+        long last = p.lastAt == Long.MIN_VALUE ? nowMillis : p.lastAt;
+        long first = Math.min(p.firstAt, last);
+        Tally<A> tally = new Tally<>(kind, key, attachment, p.byKey, p.byCap, p.byFleet, first, last);
+        p.clear();
         return tally;
     }
 
