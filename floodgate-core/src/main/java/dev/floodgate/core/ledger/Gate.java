@@ -244,6 +244,11 @@ public final class Gate<A> extends RefusalCell {
         return limiter != null;
     }
 
+    /** Returns whether the gate holds the counts of its refusals, made at the key's first refusal; for tests. */
+    synchronized boolean holdsRefusalCounts() {
+        return pending != null;
+    }
+
     /** Returns the number of stripes threads have counted in (or are about to); for tests. */
     synchronized int stripesInUse() {
         RefusalCell[] s = stripes;

@@ -38,6 +38,26 @@ class GateTest {
     }
 
     @Test
+    void decide_countsRefusalsOnlyOnceTheKeyRefuses_andKeepsTheCountsAfterADrain() {
+        Gate<String> gate = gate();
+        for (int i = 0; i < 16; i++) {
+            assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.PASSED);
+        }
+        assertThat(gate.holdsRefusalCounts()).isFalse();
+        assertThat(gate.drain(Tally.Kind.KEY, EPOCH)).isNull();
+
+        assertThat(offer(gate, EPOCH + 1)).isEqualTo(Gate.REFUSED_BY_KEY);
+        assertThat(offer(gate, EPOCH + 2)).isEqualTo(Gate.REFUSED_BY_KEY);
+        Tally<String> tally = gate.drain(Tally.Kind.KEY, EPOCH + 3);
+
+        assertThat(tally.refusedByKey()).isEqualTo(2);
+        assertThat(tally.firstAt()).isEqualTo(EPOCH + 1);
+        assertThat(tally.lastAt()).isEqualTo(EPOCH + 2);
+        assertThat(gate.holdsRefusalCounts()).isTrue();
+        assertThat(gate.drain(Tally.Kind.KEY, EPOCH + 4)).isNull();
+    }
+
+    @Test
     void refuseFast_afterSaturation_refusesUntilTheTimeframeEnds() {
         Gate<String> gate = gate();
         for (int i = 0; i < 16; i++) {
