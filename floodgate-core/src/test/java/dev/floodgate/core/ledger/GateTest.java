@@ -38,26 +38,6 @@ class GateTest {
     }
 
     @Test
-    void decide_countsRefusalsOnlyOnceTheKeyRefuses_andKeepsTheCountsAfterADrain() {
-        Gate<String> gate = gate();
-        for (int i = 0; i < 16; i++) {
-            assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.PASSED);
-        }
-        assertThat(gate.holdsRefusalCounts()).isFalse();
-        assertThat(gate.drain(Tally.Kind.KEY, EPOCH)).isNull();
-
-        assertThat(offer(gate, EPOCH + 1)).isEqualTo(Gate.REFUSED_BY_KEY);
-        assertThat(offer(gate, EPOCH + 2)).isEqualTo(Gate.REFUSED_BY_KEY);
-        Tally<String> tally = gate.drain(Tally.Kind.KEY, EPOCH + 3);
-
-        assertThat(tally.refusedByKey()).isEqualTo(2);
-        assertThat(tally.firstAt()).isEqualTo(EPOCH + 1);
-        assertThat(tally.lastAt()).isEqualTo(EPOCH + 2);
-        assertThat(gate.holdsRefusalCounts()).isTrue();
-        assertThat(gate.drain(Tally.Kind.KEY, EPOCH + 4)).isNull();
-    }
-
-    @Test
     void refuseFast_afterSaturation_refusesUntilTheTimeframeEnds() {
         Gate<String> gate = gate();
         for (int i = 0; i < 16; i++) {
@@ -117,10 +97,11 @@ class GateTest {
     }
 
     @Test
-    void drain_nothingRefused_returnsNull() {
+    void drain_nothingRefused_returnsNullAndMakesNoCounts() {
         Gate<String> gate = gate();
         gate.decide(EPOCH, null);
         assertThat(gate.drain(Tally.Kind.KEY, EPOCH)).isNull();
+        assertThat(gate.holdsRefusalCounts()).isFalse();
     }
 
     @Test
@@ -129,6 +110,7 @@ class GateTest {
         for (int i = 0; i < 16; i++) {
             gate.decide(EPOCH, null);
         }
+        assertThat(gate.holdsRefusalCounts()).as("counts made before the first refusal").isFalse();
         assertThat(offer(gate, EPOCH + 10)).isEqualTo(Gate.REFUSED_BY_KEY);
         assertThat(offer(gate, EPOCH + 20)).isEqualTo(Gate.REFUSED_BY_KEY);
         assertThat(offer(gate, EPOCH + 30)).isEqualTo(Gate.REFUSED_BY_KEY);
@@ -137,8 +119,10 @@ class GateTest {
         assertThat(tally.firstAt()).isEqualTo(EPOCH + 10);
         assertThat(tally.lastAt()).isEqualTo(EPOCH + 30);
         assertThat(tally.attachment()).isEqualTo("attachment");
-        // the fast path stays open after a drain
+        // the fast path stays open after a drain, and the counts, emptied, are kept
         assertThat(gate.refuseFast(EPOCH + 50)).isNotEqualTo(Gate.NOT_REFUSED);
+        assertThat(gate.holdsRefusalCounts()).isTrue();
+        assertThat(gate.drain(Tally.Kind.KEY, EPOCH + 60).refusedByKey()).isEqualTo(1);
     }
 
     @Test
