@@ -400,7 +400,7 @@ public final class Gate<A> extends RefusalCell {
     /**
      * Drops the limiter after the first event it was asked about, at {@code nowMillis}, keeping that time: a key seen
      * once holds no limiter (about 100 bytes for the attrition actor and its first timeframe). Only a limiter that
-     * was asked is dropped, so a gate shelves at most once and no refusal by the cap or the fleet allocates.
+     * was asked is dropped, so a gate shelves at most once and no refusal by the cap or the fleet remakes a limiter.
      */
     private void shelve(long nowMillis) {
         limiter = null;

@@ -2,13 +2,13 @@ package dev.floodgate.core.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.ThreadMXBean;
 import dev.floodgate.core.AttritionSettings;
 import dev.floodgate.core.CellRateSettings;
 import dev.floodgate.core.LimiterSettings;
 import dev.floodgate.core.TestSeed;
 import dev.floodgate.core.WindowSettings;
 import dev.floodgate.core.limiter.KeyLimiterFactory;
-import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
