@@ -61,6 +61,7 @@ public final class FloodFilter {
     private final TickingClock ticking;
     private final Fingerprinter fingerprinter;
     private final KeyLedger<Subject> ledger;
+    private final Subjects subjects = new Subjects();
     private final Gate<Void> cap;
     private final FleetBudget fleet;
     private final String limiterDescription;
@@ -270,9 +271,9 @@ public final class FloodFilter {
                 if (fingerprinter.isCut(key)) {
                     cutKeyAdmitted = true;
                 }
-                String text = fingerprinter.describe(key);
-                gate = ledger.admit(key, new Subject(text, loggerName, level,
-                        fleet == null ? null : fleet.newLease(text)), now);
+                Subject subject = fleet == null ? subjects.of(loggerName, level)
+                        : new Subject(loggerName, level, fleet.newLease(fingerprinter.describe(key)));
+                gate = ledger.admit(key, subject, now);
                 if (gate == null) {
                     return false;
                 }
@@ -405,7 +406,7 @@ public final class FloodFilter {
                 }
                 Subject s = i.attachment();
                 long last = lastPeriod.getOrDefault(i.key(), 0L);
-                all.add(new FingerprintStats(s.text, keyHasLogger ? s.loggerName : null,
+                all.add(new FingerprintStats(fingerprinter.describe(i.key()), keyHasLogger ? s.loggerName : null,
                         keyHasLevel && s.level != null ? s.level.toString() : null,
                         i.refused(), last, i.limiterState()));
             }
@@ -442,7 +443,7 @@ public final class FloodFilter {
                     .dryRun(dryRun);
             if (t.kind() == Tally.Kind.KEY) {
                 Subject s = t.attachment();
-                b.fingerprint(s.text, s.loggerName, s.level);
+                b.fingerprint(fingerprinter.describe(t.key()), s.loggerName, s.level);
             } else {
                 b.scope(t.kind() == Tally.Kind.OVERFLOW ? SuppressionSummary.Scope.OVERFLOW
                         : SuppressionSummary.Scope.FORGOTTEN);
@@ -452,21 +453,5 @@ public final class FloodFilter {
         summaryCount += out.size();
         lastPeriod = told;
         return out;
-    }
-
-    /** What a summary needs to know of a fingerprint, kept from its first event. Immutable. */
-    private static final class Subject {
-        final String text;
-        final String loggerName;
-        final Object level;
-        /** The fingerprint's share of the fleet limit, or null without one. */
-        final FleetLease lease;
-
-        Subject(String text, String loggerName, Object level, FleetLease lease) {
-            this.text = text;
-            this.loggerName = loggerName;
-            this.level = level;
-            this.lease = lease;
-        }
     }
 }

@@ -130,6 +130,50 @@ class FloodFilterTest {
         assertThat(f.trackedFingerprints()).isEqualTo(2);
     }
 
+    /**
+     * Fingerprints first seen with the same logger and level share what their summaries name; one first seen at
+     * another level, or with another logger, must still be named as it was first seen, and later events at other
+     * levels change nothing.
+     */
+    @Test
+    void suppress_fingerprintsOfOneLoggerAtSeveralLevels_eachSummaryNamesItsFirstEventsLoggerAndLevel() {
+        FloodFilter f = filter();
+        String[][] firstSeen = {
+            {"A {}", "com.acme.Db", "ERROR"}, {"B {}", "com.acme.Db", "WARN"}, {"C {}", "com.acme.Db", "ERROR"},
+            {"D {}", "com.acme.Web", "ERROR"}, {"E {}", "com.acme.Db", "WARN"}, {"F {}", null, "INFO"}};
+        for (String[] t : firstSeen) {
+            f.suppress(t[0], true, t[1], t[2], null);
+        }
+        for (int i = 0; i < 40; i++) {
+            for (String[] t : firstSeen) {
+                f.suppress(t[0], true, "com.acme.Other", i % 2 == 0 ? "DEBUG" : "WARN", null);
+            }
+        }
+        clock.advanceMillis(30_000);
+        assertThat(f.summarizeIfDue())
+                .extracting(SuppressionSummary::fingerprint, SuppressionSummary::loggerName,
+                        SuppressionSummary::level, SuppressionSummary::suppressed)
+                .containsExactlyInAnyOrder(tuple("A {}", "com.acme.Db", "ERROR", 25L),
+                        tuple("B {}", "com.acme.Db", "WARN", 25L), tuple("C {}", "com.acme.Db", "ERROR", 25L),
+                        tuple("D {}", "com.acme.Web", "ERROR", 25L), tuple("E {}", "com.acme.Db", "WARN", 25L),
+                        tuple("F {}", null, "INFO", 25L));
+    }
+
+    /** The text a summary and an inspection show is the key's, exception type included, though no copy is kept. */
+    @Test
+    void suppress_throwableInTheKey_summaryAndTopFingerprintsNameIt() {
+        FloodFilter f = filter("includeThrowable", "true");
+        for (int i = 0; i < 40; i++) {
+            f.suppress("Disk {} failed", true, "com.acme.Disk", "ERROR", new java.io.IOException("full"));
+        }
+        assertThat(f.topFingerprints(1)).singleElement()
+                .satisfies(s -> assertThat(s.fingerprint()).startsWith("Disk {} failed with java.io.IOException"));
+        String shown = f.topFingerprints(1).get(0).fingerprint();
+        clock.advanceMillis(30_000);
+        assertThat(f.summarizeIfDue()).extracting(SuppressionSummary::fingerprint, SuppressionSummary::suppressed)
+                .containsExactly(tuple(shown, 24L));
+    }
+
     @Test
     void summarizeIfDue_beforeTheInterval_returnsNothing() {
         FloodFilter f = filter();

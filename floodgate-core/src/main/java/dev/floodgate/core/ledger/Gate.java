@@ -15,7 +15,7 @@ import java.lang.invoke.VarHandle;
  * counted in exactly one tally (a drain or the retirement), and the limiter's state is exactly as if all events had
  * been decided one at a time under the lock.
  *
- * <p>Memory: a few fields, the limiter once the key has seen a second event, and the counts of what it refused (56
+ * <p>Memory: 80 bytes of its own (with compressed references), the limiter once the key has seen a second event, and the counts of what it refused (56
  * bytes) from its first refusal on. A limiter that saw one event is dropped, and remade when needed by asking a fresh
  * one about that event again; a sweep's idle check asks the factory instead and makes none. A key that two threads
  * flood at once also gets an array of stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a
@@ -72,7 +72,7 @@ public final class Gate<A> extends RefusalCell {
      *      One code path serves both kinds of cell, which keeps the compiled fast path small enough for the JIT
      *      to inline it into the logging framework's call (see the README's Performance section).
      *  (6) Compiled size, the other way round. decide's bytecode is kept above HotSpot's FreqInlineSize (325 bytes;
-     *      349 now), so the JIT never inlines the lock path into the framework's compiled call. At 294 bytes it was
+     *      361 now), so the JIT never inlines the lock path into the framework's compiled call. At 294 bytes it was
      *      inlined in some forks, the compiled call grew past what its caller inlines, and the call's argument array
      *      escaped: 3 of 45 forks of the 2-thread Logback flood allocated 34-40 B/op instead of 16, none of 20
      *      with decide kept out by -XX:CompileCommand=dontinline, none of 30 at 349 bytes. So refusals are counted
@@ -106,13 +106,13 @@ public final class Gate<A> extends RefusalCell {
 
     private final Object key;
     private final A attachment;
-    /** Makes the limiter of a gate of a ledger; null for a gate given its limiter, which never shelves it. */
-    private final KeyLimiterFactory factory;
     /**
-     * The limiter, or null while it is shelved: then its state is that of a fresh one that was asked once, at
-     * {@link #shelvedAt}, if {@link #shelvedEvent}, else never. Most of the many keys a ledger holds see one event.
+     * The limiter once the gate keeps one; until then the factory that makes it, and the limiter's state is that of
+     * a fresh one that was asked once, at {@link #shelvedAt}, if {@link #shelvedEvent}, else never. Most of the many
+     * keys a ledger holds see one event. One field serves both because a gate needs its factory only while it keeps
+     * no limiter (a remade limiter is kept for good), and a field less keeps a gate at 80 bytes, not 88.
      */
-    private KeyLimiter limiter;
+    private Object limiterOrFactory;
     private boolean shelvedEvent;
     private long shelvedAt;
 
@@ -135,21 +135,20 @@ public final class Gate<A> extends RefusalCell {
 
     /** Creates the gate of a ledger's key, whose limiter {@code factory} makes when the key's first event comes. */
     Gate(Object key, A attachment, KeyLimiterFactory factory) {
-        this(key, attachment, factory, null);
+        this(key, attachment, (Object) factory);
     }
 
-    private Gate(Object key, A attachment, KeyLimiterFactory factory, KeyLimiter limiter) {
+    private Gate(Object key, A attachment, Object limiterOrFactory) {
         this.key = key;
         this.attachment = attachment;
-        this.factory = factory;
-        this.limiter = limiter;
+        this.limiterOrFactory = limiterOrFactory;
     }
 
     /**
      * Creates a gate that belongs to no ledger, for a limit shared by all keys (the global cap).
      */
     public static Gate<Void> standalone(KeyLimiter limiter) {
-        return new Gate<>(null, null, null, limiter);
+        return new Gate<>(null, null, (Object) limiter);
     }
 
     /** Returns the key, or null for a shared gate. */
@@ -241,7 +240,7 @@ public final class Gate<A> extends RefusalCell {
 
     /** Returns whether the gate holds its limiter, not only the time of the one event it was asked; for tests. */
     synchronized boolean holdsLimiter() {
-        return limiter != null;
+        return limiterOrFactory instanceof KeyLimiter;
     }
 
     /** Returns whether the gate holds the counts of its refusals, made at the key's first refusal; for tests. */
@@ -318,7 +317,8 @@ public final class Gate<A> extends RefusalCell {
             claimStripe(s);
         }
         foldCells();
-        boolean unasked = limiter == null && !shelvedEvent;
+        Object held = limiterOrFactory;
+        boolean unasked = !(held instanceof KeyLimiter) && !shelvedEvent;
         KeyLimiter keyLimiter = limiter();
         int outcome;
         if ((cap == null && lease == null) || !keyLimiter.wouldAllow(nowMillis)) {
@@ -356,7 +356,7 @@ public final class Gate<A> extends RefusalCell {
             }
         }
         if (unasked && (outcome == PASSED || outcome == REFUSED_BY_KEY) && !cellsOpen) {
-            shelve(nowMillis);
+            shelve((KeyLimiterFactory) held, nowMillis);
         }
         return outcome;
     }
@@ -366,30 +366,31 @@ public final class Gate<A> extends RefusalCell {
      * (limiters are deterministic, so it is in the very state the one that was dropped was in).
      */
     private KeyLimiter limiter() {
-        KeyLimiter l = limiter;
-        if (l == null) {
-            l = replayed();
-            limiter = l;
+        Object held = limiterOrFactory;
+        if (held instanceof KeyLimiter) {
+            return (KeyLimiter) held;
         }
+        KeyLimiter l = replayed((KeyLimiterFactory) held);
+        limiterOrFactory = l;
         return l;
     }
 
     /** Returns the limiter, or for a shelved one a remade copy that is not kept: for an inspection of its state. */
     private KeyLimiter limiterToRead() {
-        KeyLimiter l = limiter;
-        return l != null ? l : replayed();
+        Object held = limiterOrFactory;
+        return held instanceof KeyLimiter ? (KeyLimiter) held : replayed((KeyLimiterFactory) held);
     }
 
     /** Returns whether the limiter is idle; for a shelved one, the factory answers without remaking it. */
     private boolean limiterIdle(long nowMillis) {
-        KeyLimiter l = limiter;
-        if (l != null) {
-            return l.isIdle(nowMillis);
+        Object held = limiterOrFactory;
+        if (held instanceof KeyLimiter) {
+            return ((KeyLimiter) held).isIdle(nowMillis);
         }
-        return !shelvedEvent || factory.idleAfterFirstEvent(shelvedAt, nowMillis);
+        return !shelvedEvent || ((KeyLimiterFactory) held).idleAfterFirstEvent(shelvedAt, nowMillis);
     }
 
-    private KeyLimiter replayed() {
+    private KeyLimiter replayed(KeyLimiterFactory factory) {
         KeyLimiter l = factory.newKeyLimiter();
         if (shelvedEvent) {
             l.tryAcquire(shelvedAt);
@@ -402,8 +403,8 @@ public final class Gate<A> extends RefusalCell {
      * once holds no limiter (about 100 bytes for the attrition actor and its first timeframe). Only a limiter that
      * was asked is dropped, so a gate shelves at most once and no refusal by the cap or the fleet remakes a limiter.
      */
-    private void shelve(long nowMillis) {
-        limiter = null;
+    private void shelve(KeyLimiterFactory factory, long nowMillis) {
+        limiterOrFactory = factory;
         shelvedEvent = true;
         shelvedAt = nowMillis;
     }
