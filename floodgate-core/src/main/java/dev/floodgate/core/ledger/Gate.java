@@ -15,11 +15,11 @@ import java.lang.invoke.VarHandle;
  * counted in exactly one tally (a drain or the retirement), and the limiter's state is exactly as if all events had
  * been decided one at a time under the lock.
  *
- * <p>Memory: 80 bytes of its own (with compressed references), the limiter once the key has seen a second event, and the counts of what it refused (56
- * bytes) from its first refusal on. A limiter that saw one event is dropped, and remade when needed by asking a fresh
- * one about that event again; a sweep's idle check asks the factory instead and makes none. A key that two threads
- * flood at once also gets an array of stripe slots (twice the processors, rounded up to a power of two, 2 to 32) and a
- * stripe of about 136 bytes for each slot a thread counts in.
+ * <p>Memory: 80 bytes of its own (with compressed references), the limiter once the key has seen a second event,
+ * and the counts of what it refused (56 bytes) from its first refusal on. A limiter that saw one event is dropped,
+ * and remade when needed by asking a fresh one about that event again; a sweep's idle check asks the factory instead
+ * and makes none. A key that two threads flood at once also gets an array of stripe slots (twice the processors,
+ * rounded up to a power of two, 2 to 32) and a stripe of about 136 bytes for each slot a thread counts in.
  *
  * @param <A> the attachment type of the ledger
  */
