@@ -47,19 +47,27 @@ public final class FingerprintMemory {
                 FINGERPRINTS));
         sb.append("| Fingerprints | Bytes per fingerprint beside its text | Text (String + byte[]) per fingerprint |"
                 + " Largest classes (bytes per fingerprint) |\n|---|---|---|---|\n");
-        sb.append(row("templates with arguments", templates(), false, 1));
-        sb.append(row("masked concatenated messages", masked(), true, 1));
+        sb.append(held(templates(), false, 1).row("templates with arguments"));
+        sb.append(held(masked(), true, 1).row("masked concatenated messages"));
         int window = FloodgateConfig.defaults().attrition().windowSize();
-        sb.append(row("templates, each logged in all " + window + " timeframes of the window", templates(), false,
-                window));
+        sb.append(held(templates(), false, window)
+                .row("templates, each logged in all " + window + " timeframes of the window"));
         return sb.toString();
+    }
+
+    /** What one measurement found per fingerprint. */
+    record Held(double bytes, double text, String largest) {
+
+        String row(String name) {
+            return String.format(Locale.ROOT, "| %s | %.0f | %.0f | %s |%n", name, bytes, text, largest);
+        }
     }
 
     /**
      * Loads and initialises the classes a filter uses (once per JVM, not per fingerprint) before the first
      * snapshot, so that no row counts them.
      */
-    private static void warmUp() {
+    static void warmUp() {
         ManualClock clock = new ManualClock(0);
         FloodFilter filter = new FloodFilter(FloodgateConfig.defaults(), clock);
         for (int t = 0; t < 2; t++) {
@@ -71,7 +79,7 @@ public final class FingerprintMemory {
         filter.close();
     }
 
-    private static String[] templates() {
+    static String[] templates() {
         String[] t = new String[FINGERPRINTS];
         for (int i = 0; i < t.length; i++) {
             t[i] = "Operation " + Integer.toHexString(i * 0x9E3779B9) + " failed on {} after {} retries";
@@ -79,7 +87,7 @@ public final class FingerprintMemory {
         return t;
     }
 
-    private static String[] masked() {
+    static String[] masked() {
         String[] t = new String[FINGERPRINTS];
         for (int i = 0; i < t.length; i++) {
             t[i] = "Operation " + letters(i) + " failed on 10.0.0.7 after 3 retries";
@@ -98,7 +106,11 @@ public final class FingerprintMemory {
         return sb.toString();
     }
 
-    private static String row(String name, String[] texts, boolean masked, int timeframes) throws Exception {
+    /**
+     * Admits {@code texts} into a new filter with default settings, each logged once in each of the first
+     * {@code timeframes} timeframes, and returns what the heap holds for them (after {@link #warmUp()}).
+     */
+    static Held held(String[] texts, boolean masked, int timeframes) throws Exception {
         ManualClock clock = new ManualClock(0);
         // The histogram in hand is live while the next one is taken, so it is counted in each snapshot: take the
         // first twice, so that both snapshots count one, and the difference counts neither.
@@ -114,7 +126,7 @@ public final class FingerprintMemory {
             }
         }
         Map<String, long[]> after = histogram();
-        if (filter.trackedFingerprints() != FINGERPRINTS) {
+        if (filter.trackedFingerprints() != texts.length) {
             throw new IllegalStateException("tracked " + filter.trackedFingerprints() + " fingerprints");
         }
         long total = 0;
@@ -127,7 +139,7 @@ public final class FingerprintMemory {
                 text += delta;
             } else {
                 total += delta;
-                if (delta > FINGERPRINTS * 4L) {
+                if (delta > texts.length * 4L) {
                     classes.add(Map.entry(e.getKey(), delta));
                 }
             }
@@ -136,13 +148,12 @@ public final class FingerprintMemory {
         StringBuilder top = new StringBuilder();
         for (Map.Entry<String, Long> e : classes) {
             top.append(top.length() == 0 ? "" : ", ").append(shortName(e.getKey()))
-                    .append(String.format(Locale.ROOT, " %.0f", (double) e.getValue() / FINGERPRINTS));
+                    .append(String.format(Locale.ROOT, " %.0f", (double) e.getValue() / texts.length));
         }
         if (filter.isClosed()) {
             throw new IllegalStateException("closed");
         }
-        return String.format(Locale.ROOT, "| %s | %.0f | %.0f | %s |%n", name, (double) total / FINGERPRINTS,
-                (double) text / FINGERPRINTS, top);
+        return new Held((double) total / texts.length, (double) text / texts.length, top.toString());
     }
 
     private static String shortName(String className) {
