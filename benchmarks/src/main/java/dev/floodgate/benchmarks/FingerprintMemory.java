@@ -18,6 +18,8 @@ import javax.management.ObjectName;
  * Measures the heap a {@link FloodFilter} holds per tracked fingerprint, beside the fingerprint's text: the
  * difference of two class histograms of the live heap (the JVM's {@code GC.class_histogram}, which collects first),
  * taken before and after {@value #FINGERPRINTS} fingerprints are admitted, with the texts created before the first.
+ * A filter is used once before any measurement, so that loading its classes is not counted, and the first histogram
+ * is taken twice, so that both snapshots count the histogram held while they are taken.
  *
  * <p>Two kinds of fingerprints: templates logged with arguments (the key is the template string itself), and
  * concatenated messages that masking groups (the key holds the masked text, which is new; its {@code String} and
@@ -69,9 +71,10 @@ public final class FingerprintMemory {
      */
     static void warmUp() {
         ManualClock clock = new ManualClock(0);
-        FloodFilter filter = new FloodFilter(FloodgateConfig.defaults(), clock);
+        FloodgateConfig config = FloodgateConfig.defaults();
+        FloodFilter filter = new FloodFilter(config, clock);
         for (int t = 0; t < 2; t++) {
-            clock.set(t * FloodgateConfig.defaults().attrition().timeframeMillis());
+            clock.set(t * config.attrition().timeframeMillis());
             filter.suppress("Warming up on {}", true, "com.acme.Db", "ERROR", null);
             filter.suppress("Warming up on 10.0.0.7", false, "com.acme.Db", "ERROR", null);
         }

@@ -8,9 +8,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * with the same logger and level: the many fingerprints a filter tracks come mostly from a few loggers, and a
  * subject of their own would cost each 24 bytes.
  *
- * <p>Thread-safe. Keeps at most {@value #MAX_LOGGERS} loggers' subjects, one per logger (that of the level its
- * latest new fingerprint came at); past that, and for a call without a logger name, a fingerprint gets a subject
- * of its own. A subject is immutable and equal to the one it stands for, so sharing never changes a summary.
+ * <p>Thread-safe. Keeps the subjects of {@value #MAX_LOGGERS} loggers (a few more if threads admitting
+ * fingerprints of new loggers race past the check), one per logger: that of the level its latest new fingerprint
+ * came at. Past that, and for a call without a logger name, a fingerprint gets a subject of its own. A subject is immutable and equal to the one it stands for, so sharing never changes a summary.
  */
 final class Subjects {
 
