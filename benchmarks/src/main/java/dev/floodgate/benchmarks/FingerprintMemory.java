@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.management.ObjectName;
@@ -21,17 +22,19 @@ import javax.management.ObjectName;
  * A filter is used once before any measurement, so that loading its classes is not counted, and the first histogram
  * is taken twice, so that both snapshots count the histogram held while they are taken.
  *
- * <p>Two kinds of fingerprints: templates logged with arguments (the key is the template string itself), and
- * concatenated messages that masking groups (the key holds the masked text, which is new; its {@code String} and
- * {@code byte[]} are counted as text). Each is logged once, which is what most of the many templates a ledger
- * tracks see in a window; templates are measured a second time logged once in every timeframe of the window, the
- * most a key's limiter holds. Run: {@code java -cp benchmarks/target/benchmarks.jar
+ * <p>Kinds of fingerprints: templates logged with arguments (the key is the template string itself), the same with
+ * the logger and level in the key, and concatenated messages that masking groups (the key holds the masked text,
+ * which is new; it is counted as text, as are all {@code String}, {@code byte[]} and {@code char[]} instances). Each
+ * is logged once, which is what most of the many templates a ledger tracks see in a window; templates are measured
+ * a second time logged once in every timeframe of the window, the most a key's limiter holds. Run: {@code java -cp benchmarks/target/benchmarks.jar
  * dev.floodgate.benchmarks.FingerprintMemory}; {@code benchmarks/run.sh} runs it and adds it to the report.
  */
 public final class FingerprintMemory {
 
     /** The number of fingerprints admitted. */
     static final int FINGERPRINTS = 10_000;
+    /** The classes counted as text: strings, and the arrays of their bytes or characters. */
+    private static final Set<String> TEXT_CLASSES = Set.of("java.lang.String", "[B", "[C");
 
     private FingerprintMemory() {
     }
@@ -47,12 +50,15 @@ public final class FingerprintMemory {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%n### Memory per fingerprint (%,d fingerprints, default settings)%n%n",
                 FINGERPRINTS));
-        sb.append("| Fingerprints | Bytes per fingerprint beside its text | Text (String + byte[]) per fingerprint |"
+        sb.append("| Fingerprints | Bytes per fingerprint beside its text | Text (String, byte[], char[]) per fingerprint |"
                 + " Largest classes (bytes per fingerprint) |\n|---|---|---|---|\n");
-        sb.append(held(templates(), false, 1).row("templates with arguments"));
-        sb.append(held(masked(), true, 1).row("masked concatenated messages"));
-        int window = FloodgateConfig.defaults().attrition().windowSize();
-        sb.append(held(templates(), false, window)
+        FloodgateConfig defaults = FloodgateConfig.defaults();
+        sb.append(held(defaults, templates(), false, 1).row("templates with arguments"));
+        sb.append(held(keyedByLoggerAndLevel(), templates(), false, 1)
+                .row("templates with arguments, the logger and level in the key"));
+        sb.append(held(defaults, masked(), true, 1).row("masked concatenated messages"));
+        int window = defaults.attrition().windowSize();
+        sb.append(held(defaults, templates(), false, window)
                 .row("templates, each logged in all " + window + " timeframes of the window"));
         return sb.toString();
     }
@@ -61,7 +67,9 @@ public final class FingerprintMemory {
     record Held(double bytes, double text, String largest) {
 
         String row(String name) {
-            return String.format(Locale.ROOT, "| %s | %.0f | %.0f | %s |%n", name, bytes, text, largest);
+            // a delta of a few bytes below zero is the rounding of a histogram, not memory given back
+            return String.format(Locale.ROOT, "| %s | %.0f | %.0f | %s |%n", name, Math.max(0, bytes),
+                    Math.max(0, text), largest);
         }
     }
 
@@ -80,6 +88,11 @@ public final class FingerprintMemory {
         }
         filter.summarize();
         filter.close();
+    }
+
+    /** The default settings, with the logger and the level made part of the fingerprint. */
+    static FloodgateConfig keyedByLoggerAndLevel() {
+        return FloodgateConfig.parse(Map.of("includeLogger", "true", "includeLevel", "true"));
     }
 
     static String[] templates() {
@@ -110,16 +123,15 @@ public final class FingerprintMemory {
     }
 
     /**
-     * Admits {@code texts} into a new filter with default settings, each logged once in each of the first
+     * Admits {@code texts} into a new filter with {@code config}, each logged once in each of the first
      * {@code timeframes} timeframes, and returns what the heap holds for them (after {@link #warmUp()}).
      */
-    static Held held(String[] texts, boolean masked, int timeframes) throws Exception {
+    static Held held(FloodgateConfig config, String[] texts, boolean masked, int timeframes) throws Exception {
         ManualClock clock = new ManualClock(0);
         // The histogram in hand is live while the next one is taken, so it is counted in each snapshot: take the
         // first twice, so that both snapshots count one, and the difference counts neither.
         Map<String, long[]> before = histogram();
         before = histogram();
-        FloodgateConfig config = FloodgateConfig.defaults();
         AttritionSettings attrition = config.attrition();
         FloodFilter filter = new FloodFilter(config, clock);
         for (int t = 0; t < timeframes; t++) {
@@ -138,7 +150,7 @@ public final class FingerprintMemory {
         for (Map.Entry<String, long[]> e : after.entrySet()) {
             long[] b = before.getOrDefault(e.getKey(), new long[2]);
             long delta = e.getValue()[1] - b[1];
-            if (e.getKey().equals("java.lang.String") || e.getKey().equals("[B")) {
+            if (TEXT_CLASSES.contains(e.getKey())) {
                 text += delta;
             } else {
                 total += delta;

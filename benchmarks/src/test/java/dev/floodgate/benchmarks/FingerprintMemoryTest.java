@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import dev.floodgate.core.FloodgateConfig;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Keeps the heap a tracked fingerprint holds within issue 15's goal, measured as the report measures it: a template
  * logged once, as most of the many fingerprints a ledger tracks are, holds at most 128 bytes beside its text. A
- * per-fingerprint object added to the admission path (a summary subject of its own, say: 24 bytes) fails it.
+ * per-fingerprint object added to the admission path (a summary subject of its own, say: 24 bytes) fails it. Keys
+ * made of more than the template are held to what they measure now: a masked key keeps its text once, and a key
+ * with the logger and level in it takes 48 bytes.
  */
 class FingerprintMemoryTest {
 
@@ -22,12 +25,35 @@ class FingerprintMemoryTest {
 
     @Test
     void templateLoggedOnce_holdsAtMost128BytesBesideItsText() throws Exception {
-        // The layout's sizes assume compressed references, the JVM's default below 32 GB of heap.
-        assumeTrue(Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                .getVMOption("UseCompressedOops").getValue()), "compressed references");
-        FingerprintMemory.Held held = FingerprintMemory.held(FingerprintMemory.templates(), false, 1);
+        assumeCompressedReferences();
+        FingerprintMemory.Held held = FingerprintMemory.held(FloodgateConfig.defaults(), FingerprintMemory.templates(), false, 1);
         assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(128);
         // The texts were made before the first snapshot, and the measurement no longer counts its own histogram.
         assertThat(held.text()).isLessThan(2);
+    }
+
+    @Test
+    void maskedMessage_keepsItsMaskedTextOnce() throws Exception {
+        assumeCompressedReferences();
+        FingerprintMemory.Held held = FingerprintMemory.held(FloodgateConfig.defaults(), FingerprintMemory.masked(),
+                true, 1);
+        // the masked texts are 45 to 48 characters: one char[] of them is 112 bytes, a second copy (as a string) 64 more
+        assertThat(held.text()).as(held.largest()).isLessThan(120);
+        assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(232);
+    }
+
+    @Test
+    void templateWithLoggerAndLevelInTheKey_holdsAtMost176BytesBesideItsText() throws Exception {
+        assumeCompressedReferences();
+        FingerprintMemory.Held held = FingerprintMemory.held(FingerprintMemory.keyedByLoggerAndLevel(),
+                FingerprintMemory.templates(), false, 1);
+        assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(176);
+        assertThat(held.text()).isLessThan(2);
+    }
+
+    /** The layout's sizes assume compressed references, the JVM's default below 32 GB of heap. */
+    private static void assumeCompressedReferences() {
+        assumeTrue(Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                .getVMOption("UseCompressedOops").getValue()), "compressed references");
     }
 }

@@ -37,7 +37,7 @@ final class Chars {
     }
 
     /** Returns whether {@code length} characters of {@code s} at {@code i} equal those of {@code text} at {@code k}. */
-    static boolean same(char[] s, int i, String text, int k, int length) {
+    static boolean same(char[] s, int i, CharSequence text, int k, int length) {
         if (k + length > text.length()) {
             return false;
         }

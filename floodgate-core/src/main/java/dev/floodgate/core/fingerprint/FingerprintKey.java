@@ -3,29 +3,28 @@ package dev.floodgate.core.fingerprint;
 import java.util.Objects;
 
 /**
- * A fingerprint made of more than a plain template: a masked or cut template, and optionally the logger, the
- * level and the throwable's class and first frame.
+ * The probe of a fingerprint made of more than a plain template: a masked or cut template, and optionally the
+ * logger, the level and the throwable's class and first frame.
  *
- * <p>Two forms share this class. A <em>probe</em> describes the current event without allocating: its text is the
- * first {@code length} characters of the raw template (copied into a buffer it owns), masked where {@link TokenMasker#scan} found tokens (their
- * positions are kept, the masked text is not built). It belongs to one thread and is reused for every event. A
- * <em>frozen</em> key holds the finished text as a string and is immutable; it is what the ledger stores. Both forms
- * hash and compare by the same effective text (the hash is {@link String#hashCode()} of the finished text), so a
- * probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's text. A frozen
- * masked key also keeps a {@link MaskReplay}, with which a probe recognises the key it found last without a scan
+ * <p>A probe describes the current event without allocating: its text is the first {@code length} characters of the
+ * raw template (copied into a buffer it owns), masked where {@link TokenMasker#scan} found tokens (their positions are
+ * kept, the masked text is not built). It belongs to one thread and is reused for every event; {@link #freeze()}
+ * makes the {@link FrozenKey} the ledger stores. Both hash and compare by the same effective text (the hash is
+ * {@link String#hashCode()} of the finished text), so a probe finds its frozen key; a probe compares its raw text,
+ * piece by piece, against a frozen key's text. A probe recognises the masked key it found last without a scan
  * ({@link #recall}).
  */
 final class FingerprintKey {
 
-    /** The raw template of a probe, or the finished text of a frozen key. */
+    /** The raw template. */
     private String text;
     /** The number of characters of {@link #text} that count. */
     private int length;
-    /** The number of tokens found in {@link #text} ({@link #tokens}); 0 in frozen keys. */
+    /** The number of tokens found in {@link #text} ({@link #tokens}). */
     private int tokenCount;
     /** The length of the effective text: masked if {@link #tokenCount} is not 0, else {@link #length}. */
     private int effectiveLength;
-    /** A probe's copy of the characters of {@link #text} that count, and its token positions; null in frozen keys. */
+    /** A copy of the characters of {@link #text} that count, and its token positions, once {@link #load loaded}. */
     private char[] raw;
     private int[] tokens;
     private String loggerName;
@@ -34,17 +33,8 @@ final class FingerprintKey {
     private StackTraceElement frame;
     private int textHash;
     private int hash;
-    /** A frozen masked key's replay; null otherwise. */
-    private MaskReplay replay;
-    /** A probe's latest frozen key with a replay ({@link #learn}); null in frozen keys. */
-    private FingerprintKey candidate;
-    /**
-     * Whether this is a frozen key. Not derived from {@link #raw}: a probe that was only ever {@link #text given a
-     * text} has no buffer either, and must still be copied.
-     */
-    private boolean isFrozen;
-    /** Whether a frozen key's text is the cut beginning of a longer template or message. */
-    private boolean cut;
+    /** The latest frozen masked key this probe was found to equal ({@link #learn}); null until then. */
+    private FrozenKey candidate;
 
     /** Makes this probe stand for the first {@code length} characters of {@code template}, unmasked. */
     FingerprintKey text(String template, int length, int hashOfText) {
@@ -74,9 +64,9 @@ final class FingerprintKey {
      * Returns the frozen key this thread found last ({@link #learn}) if the loaded text certainly masks to its text,
      * else null; cheaper than {@link #mask()} and a lookup.
      */
-    FingerprintKey recall() {
-        FingerprintKey known = candidate;
-        return known != null && known.replay.replays(raw, length) ? known : null;
+    FrozenKey recall() {
+        FrozenKey known = candidate;
+        return known != null && known.replay().replays(raw, length) ? known : null;
     }
 
     /**
@@ -93,16 +83,10 @@ final class FingerprintKey {
     }
 
     /** Remembers {@code key}, a frozen key this probe was found to equal, for {@link #recall}. */
-    void learn(FingerprintKey key) {
-        if (raw != null && key.replay != null) {
+    void learn(FrozenKey key) {
+        if (raw != null && key.replay() != null) {
             candidate = key;
         }
-    }
-
-    /** Returns whether this key's other parts are these. */
-    boolean hasParts(String logger, Object levelObject, Class<?> thrown, StackTraceElement firstFrame) {
-        return Objects.equals(loggerName, logger) && Objects.equals(level, levelObject) && thrownClass == thrown
-                && Objects.equals(frame, firstFrame);
     }
 
     /** Sets the other parts of this probe and finishes its hash. */
@@ -119,29 +103,17 @@ final class FingerprintKey {
         return this;
     }
 
-    /** Returns an immutable key equal to this one, holding the finished text; a frozen key returns itself. */
-    FingerprintKey freeze() {
-        if (isFrozen) {
-            return this;
-        }
-        FingerprintKey frozen = new FingerprintKey();
-        frozen.isFrozen = true;
-        frozen.cut = length < text.length();
-        frozen.text = effectiveText();
-        frozen.length = frozen.text.length();
-        frozen.effectiveLength = frozen.length;
-        frozen.textHash = textHash;
-        frozen.loggerName = loggerName;
-        frozen.level = level;
-        frozen.thrownClass = thrownClass;
-        frozen.frame = frame;
-        frozen.hash = hash;
-        if (tokenCount != 0) {
+    /** Returns an immutable key equal to this one, holding the finished text. */
+    FrozenKey freeze() {
+        CharSequence finished;
+        if (tokenCount == 0) {
+            finished = effectiveText();
+        } else {
             int[] attempts = new int[1 + 2 * length];
             TokenMasker.scan(raw, length, tokens, attempts);
-            frozen.replay = MaskReplay.of(raw, length, tokens, tokenCount, attempts, frozen.text);
+            finished = MaskReplay.of(raw, length, tokens, tokenCount, attempts, effectiveText());
         }
-        return frozen;
+        return new FrozenKey(finished, loggerName, level, thrownClass, frame, hash, length < text.length());
     }
 
     /** Returns the template as summaries show it: masked and cut. */
@@ -152,53 +124,51 @@ final class FingerprintKey {
         return length == text.length() ? text : text.substring(0, length);
     }
 
-    /** Returns whether this frozen key's text is the cut beginning of a longer template or message. */
-    boolean isCut() {
-        return cut;
-    }
-
-    Class<?> thrownClass() {
-        return thrownClass;
-    }
-
-    StackTraceElement frame() {
-        return frame;
-    }
-
     @Override
     public int hashCode() {
         return hash;
     }
 
+    /**
+     * Returns whether {@code o} is a frozen key with this probe's text and parts, or a probe for the same text and
+     * parts (probes are compared with each other only in tests: that builds both texts).
+     */
     @Override
     public boolean equals(Object o) {
         if (this == o) {
             return true;
         }
+        if (o instanceof FrozenKey) {
+            FrozenKey k = (FrozenKey) o;
+            return hash == k.hashCode() && k.hasParts(loggerName, level, thrownClass, frame) && sameText(k.chars());
+        }
         if (!(o instanceof FingerprintKey)) {
             return false;
         }
         FingerprintKey k = (FingerprintKey) o;
-        return hash == k.hash
-                && effectiveLength == k.effectiveLength
-                && thrownClass == k.thrownClass
-                && Objects.equals(level, k.level)
-                && Objects.equals(loggerName, k.loggerName)
-                && Objects.equals(frame, k.frame)
-                && sameText(k);
+        return hash == k.hash && thrownClass == k.thrownClass && Objects.equals(level, k.level)
+                && Objects.equals(loggerName, k.loggerName) && Objects.equals(frame, k.frame)
+                && effectiveText().equals(k.effectiveText());
     }
 
-    private boolean sameText(FingerprintKey k) {
-        if (tokenCount == 0 && k.tokenCount == 0) {
-            return text.regionMatches(0, k.text, 0, length);
+    /** Returns whether this probe's effective text is {@code other}, without building it. */
+    private boolean sameText(CharSequence other) {
+        if (tokenCount == 0 && other instanceof String) {
+            String s = (String) other;
+            return s.length() == effectiveLength && text.regionMatches(0, s, 0, length);
         }
-        if (k.tokenCount == 0) {
-            return TokenMasker.matches(raw, length, tokens, tokenCount, k.effectiveText());
+        if (other.length() != effectiveLength) {
+            return false;
         }
-        if (tokenCount == 0) {
-            return TokenMasker.matches(k.raw, k.length, k.tokens, k.tokenCount, effectiveText());
+        if (tokenCount != 0) {
+            return TokenMasker.matches(raw, length, tokens, tokenCount, other);
         }
-        return effectiveText().equals(k.effectiveText());
+        for (int i = 0; i < length; i++) {
+            if (text.charAt(i) != other.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

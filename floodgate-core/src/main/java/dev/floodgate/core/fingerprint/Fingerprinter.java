@@ -63,7 +63,7 @@ public final class Fingerprinter {
      * @return true if {@code key} stands for the cut text of a longer template or message
      */
     public boolean isCut(Object key) {
-        return key instanceof FingerprintKey && ((FingerprintKey) key).isCut();
+        return key instanceof FrozenKey && ((FrozenKey) key).isCut();
     }
 
     /**
@@ -95,7 +95,7 @@ public final class Fingerprinter {
         StackTraceElement frame = includeThrowableFrame && thrown != null ? firstFrame(thrown) : null;
         if (maskTokens && !hasArguments) {
             probe.load(template, length);
-            FingerprintKey known = probe.recall();
+            FrozenKey known = probe.recall();
             if (known != null && known.hasParts(logger, levelPart, thrownClass, frame)) {
                 return known;
             }
@@ -119,8 +119,8 @@ public final class Fingerprinter {
      * @param key the stored key found equal to it
      */
     public void learn(Object probe, Object key) {
-        if (probe instanceof FingerprintKey && key instanceof FingerprintKey) {
-            ((FingerprintKey) probe).learn((FingerprintKey) key);
+        if (probe instanceof FingerprintKey && key instanceof FrozenKey) {
+            ((FingerprintKey) probe).learn((FrozenKey) key);
         }
     }
 
@@ -140,11 +140,11 @@ public final class Fingerprinter {
      * @param key a key returned by {@link #freeze(Object)}
      */
     public String describe(Object key) {
-        if (!(key instanceof FingerprintKey)) {
+        if (!(key instanceof FrozenKey)) {
             return String.valueOf(key);
         }
-        FingerprintKey k = (FingerprintKey) key;
-        String text = k.effectiveText();
+        FrozenKey k = (FrozenKey) key;
+        String text = k.text();
         if (k.thrownClass() == null) {
             return text;
         }

@@ -5,10 +5,11 @@ import static dev.floodgate.core.fingerprint.Chars.isWordChar;
 import java.util.Arrays;
 
 /**
- * What it takes to check that a text masks to a known masked text without scanning all of it: the masked text, and
- * the places where the scan of the text it came from made a decision that looked beyond equal literal text. A flood
- * of one concatenated message is recognised by comparing its literal parts in bulk and re-running the token
- * recognisers only there.
+ * A masked text, and what it takes to check that another text masks to it without scanning all of it: the places
+ * where the scan of the text it came from made a decision that looked beyond equal literal text. A flood of one
+ * concatenated message is recognised by comparing its literal parts in bulk and re-running the token recognisers
+ * only there. The masked text is kept once, here, as the characters that comparison reads; this sequence of
+ * characters is it, and {@link #toString()} makes its string.
  *
  * <p>Immutable and thread-safe. Invariant ({@link #replays}): it returns true only if {@link TokenMasker#scan} of the
  * text finds tokens of the same kinds at the same places relative to equal literal text, so that the masked texts
@@ -21,7 +22,7 @@ import java.util.Arrays;
  * be there, over the same letters). After the last token, the rest of the text is compared whole, so nothing there
  * is re-run.
  */
-final class MaskReplay {
+final class MaskReplay implements CharSequence {
 
     private final char[] masked;
     /** Two entries per step: its position in {@link #masked}, then {@code -1 - letters} for a tried token that was
@@ -109,6 +110,26 @@ final class MaskReplay {
 
     private boolean same(char[] r, int rp, int mp, int length) {
         return Arrays.mismatch(r, rp, rp + length, masked, mp, mp + length) < 0;
+    }
+
+    @Override
+    public int length() {
+        return masked.length;
+    }
+
+    @Override
+    public char charAt(int index) {
+        return masked[index];
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+        return new String(masked, start, end - start);
+    }
+
+    @Override
+    public String toString() {
+        return new String(masked);
     }
 
     private static int placeholderLength(int kind) {

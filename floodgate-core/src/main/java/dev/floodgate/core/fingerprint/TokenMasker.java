@@ -87,10 +87,12 @@ public final class TokenMasker {
     /** {@link String#hashCode()} of each placeholder, and 31 to the power of its length. */
     private static final int[] PLACEHOLDER_HASH = new int[PLACEHOLDERS.length];
     private static final int[] PLACEHOLDER_POWER = new int[PLACEHOLDERS.length];
+    private static final char[][] PLACEHOLDER_CHARS = new char[PLACEHOLDERS.length][];
 
     static {
         for (int k = 1; k < PLACEHOLDERS.length; k++) {
             PLACEHOLDER_HASH[k] = PLACEHOLDERS[k].hashCode();
+            PLACEHOLDER_CHARS[k] = PLACEHOLDERS[k].toCharArray();
             int p = 1;
             for (int c = 0; c < PLACEHOLDERS[k].length(); c++) {
                 p *= 31;
@@ -363,7 +365,7 @@ public final class TokenMasker {
      * Returns whether the masked form of the first {@code length} characters of {@code s}, described by its
      * {@link #scan}, equals {@code text}; compares without building the masked form.
      */
-    static boolean matches(char[] s, int length, int[] tokens, int count, String text) {
+    static boolean matches(char[] s, int length, int[] tokens, int count, CharSequence text) {
         int at = 0;
         int k = 0;
         for (int t = 0; t < count; t++) {
@@ -374,24 +376,24 @@ public final class TokenMasker {
                 return false;
             }
             k += start - at;
+            char[] placeholder = PLACEHOLDER_CHARS[kind];
             if (kind == KIND_QUOTED) {
-                if (text.charAt(k) != s[start] || !text.startsWith(STRING, k + 1)
-                        || text.charAt(k + 1 + STRING.length()) != s[end - 1]) {
+                if (k + placeholder.length + 2 > text.length() || text.charAt(k) != s[start]
+                        || !same(placeholder, 0, text, k + 1, placeholder.length)
+                        || text.charAt(k + 1 + placeholder.length) != s[end - 1]) {
                     return false;
                 }
-                k += 2 + STRING.length();
+                k += 2 + placeholder.length;
             } else {
-                String placeholder = PLACEHOLDERS[kind];
-                if (!text.startsWith(placeholder, k)) {
+                if (!same(placeholder, 0, text, k, placeholder.length)) {
                     return false;
                 }
-                k += placeholder.length();
+                k += placeholder.length;
             }
             at = end;
         }
-        return same(s, at, text, k, length - at);
+        return k + length - at == text.length() && same(s, at, text, k, length - at);
     }
-
 
     static int kind(long token) {
         return (int) (token >>> 32);

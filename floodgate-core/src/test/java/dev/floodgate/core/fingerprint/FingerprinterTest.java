@@ -95,6 +95,29 @@ class FingerprinterTest {
     }
 
     @Test
+    void freeze_maskedMessageAndTheSameTextLiterally_areOneFingerprint() {
+        Fingerprinter f = new Fingerprinter(true, false, false, false, true);
+        String literal = "Connection to <ip> failed for Aa";
+        String concatenated = "Connection to 10.0.0.7:5432 failed for Aa";
+        Object plain = f.freeze(f.probe(literal, false, "a", "ERROR", null));
+        Object masked = f.freeze(f.probe(concatenated, false, "a", "ERROR", null));
+        assertThat(f.describe(plain)).isEqualTo(literal);
+        assertThat(f.describe(masked)).isEqualTo(literal);
+        assertThat(masked).isEqualTo(plain).hasSameHashCodeAs(plain);
+        assertThat(plain).isEqualTo(masked);
+        assertThat(f.probe(concatenated, false, "a", "ERROR", null)).isEqualTo(plain);
+        assertThat(f.probe(literal, false, "a", "ERROR", null)).isEqualTo(masked);
+        // "Aa" and "BB" have the same hash, so these are told apart by their text
+        Object other = f.probe("Connection to <ip> failed for BB", false, "a", "ERROR", null);
+        assertThat(other).hasSameHashCodeAs(masked).isNotEqualTo(masked);
+        other = f.probe("Connection to 10.0.0.7:5432 failed for BB", false, "a", "ERROR", null);
+        assertThat(other).hasSameHashCodeAs(plain).isNotEqualTo(plain);
+        Object otherMasked = f.freeze(other);
+        assertThat(otherMasked).hasSameHashCodeAs(masked).isNotEqualTo(masked).isNotEqualTo(plain);
+        assertThat(f.probe(concatenated, false, "b", "ERROR", null)).isNotEqualTo(masked);
+    }
+
+    @Test
     void probe_hugeTemplate_isCutToTheLimit() {
         String huge = "a".repeat(5_000_000);
         Object key = defaults.freeze(defaults.probe(huge, true, "l", "ERROR", null));

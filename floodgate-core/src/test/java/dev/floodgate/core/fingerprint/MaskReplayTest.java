@@ -19,7 +19,7 @@ class MaskReplayTest {
         Random random = new Random(TestSeed.SEED);
         for (int i = 0; i < 50_000; i++) {
             String raw = text(random);
-            FingerprintKey key = frozen(raw);
+            FrozenKey key = frozen(raw);
             if (key == null) {
                 continue;
             }
@@ -34,13 +34,13 @@ class MaskReplayTest {
         int recalled = 0;
         for (int i = 0; i < 200_000; i++) {
             String raw = text(random);
-            FingerprintKey key = frozen(raw);
+            FrozenKey key = frozen(raw);
             if (key == null) {
                 continue;
             }
             String other = random.nextInt(8) == 0 ? text(random) : mutate(random, raw);
             boolean found = recall(key, other) != null;
-            boolean equal = TokenMasker.mask(other).equals(key.effectiveText());
+            boolean equal = TokenMasker.mask(other).equals(key.text());
             assertThat(!found || equal).as("%s recalled as %s (%s) %s", other, key, raw, TestSeed.describe())
                     .isTrue();
             sameMask += equal ? 1 : 0;
@@ -53,7 +53,7 @@ class MaskReplayTest {
 
     @Test
     void recall_concatenatedMessage_comparesItsLiteralPartsAndTokens() {
-        FingerprintKey key = frozen("Connection to 10.20.30.100:5432 failed: 1000123");
+        FrozenKey key = frozen("Connection to 10.20.30.100:5432 failed: 1000123");
         assertThat(recall(key, "Connection to 10.20.30.177:5432 failed: 1004095")).isSameAs(key);
         assertThat(recall(key, "Connection to 10.20.30.177:80 failed: 7")).isSameAs(key);
         assertThat(recall(key, "Connection to 10.20.30.177:5432 failed: 10.5")).isSameAs(key);
@@ -67,14 +67,14 @@ class MaskReplayTest {
     @Test
     void recall_wordThatTheNextTokenDecides_isScannedAgain() {
         // "Jul " before a number is a date only where the number is a day of the month
-        FingerprintKey key = frozen("on Jul 99");
-        assertThat(key.effectiveText()).isEqualTo("on Jul <n>");
+        FrozenKey key = frozen("on Jul 99");
+        assertThat(key.text()).isEqualTo("on Jul <n>");
         assertThat(recall(key, "on Jul 98")).isSameAs(key);
         assertThat(recall(key, "on Jul 17")).isNull();
         assertThat(TokenMasker.mask("on Jul 17")).isEqualTo("on <date>");
     }
 
-    private static FingerprintKey recall(FingerprintKey key, String text) {
+    private static FrozenKey recall(FrozenKey key, String text) {
         FingerprintKey probe = new FingerprintKey();
         probe.load(text, text.length());
         probe.learn(key);
@@ -82,7 +82,7 @@ class MaskReplayTest {
     }
 
     /** Returns the frozen key of {@code raw} masked, or null if nothing in it is masked. */
-    private static FingerprintKey frozen(String raw) {
+    private static FrozenKey frozen(String raw) {
         FingerprintKey probe = new FingerprintKey();
         probe.load(raw, raw.length());
         if (!probe.mask()) {
