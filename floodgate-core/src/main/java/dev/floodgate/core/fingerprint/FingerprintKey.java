@@ -131,7 +131,8 @@ final class FingerprintKey {
 
     /**
      * Returns whether {@code o} is a frozen key with this probe's text and parts, or a probe for the same text and
-     * parts (probes are compared with each other only in tests: that builds both texts).
+     * parts. The ledger compares probes with frozen keys only; comparing two probes (of two threads) builds both
+     * texts.
      */
     @Override
     public boolean equals(Object o) {

@@ -118,6 +118,20 @@ class FingerprinterTest {
     }
 
     @Test
+    void equals_twoProbes_compareTheirMaskedTexts() {
+        // one thread has one probe; two are made here, as two threads would have them
+        assertThat(masked("Failed for order 17")).isEqualTo(masked("Failed for order 99321"))
+                .isNotEqualTo(masked("Failed for user 17"));
+    }
+
+    private static FingerprintKey masked(String text) {
+        FingerprintKey probe = new FingerprintKey();
+        probe.load(text, text.length());
+        probe.mask();
+        return probe.parts("l", "ERROR", null, null);
+    }
+
+    @Test
     void probe_hugeTemplate_isCutToTheLimit() {
         String huge = "a".repeat(5_000_000);
         Object key = defaults.freeze(defaults.probe(huge, true, "l", "ERROR", null));
