@@ -26,8 +26,9 @@ import javax.management.ObjectName;
  * the logger and level in the key, and concatenated messages that masking groups (the key holds the masked text,
  * which is new; it is counted as text, as are all {@code String}, {@code byte[]} and {@code char[]} instances). Each
  * is logged once, which is what most of the many templates a ledger tracks see in a window; templates are measured
- * a second time logged once in every timeframe of the window, the most a key's limiter holds. Run: {@code java -cp benchmarks/target/benchmarks.jar
- * dev.floodgate.benchmarks.FingerprintMemory}; {@code benchmarks/run.sh} runs it and adds it to the report.
+ * a second time logged once in every timeframe of the window, the most a key's limiter holds. Run:
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.floodgate.benchmarks.FingerprintMemory};
+ * {@code benchmarks/run.sh} runs it and adds it to the report.
  */
 public final class FingerprintMemory {
 
@@ -50,8 +51,9 @@ public final class FingerprintMemory {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%n### Memory per fingerprint (%,d fingerprints, default settings)%n%n",
                 FINGERPRINTS));
-        sb.append("| Fingerprints | Bytes per fingerprint beside its text | Text (String, byte[], char[]) per fingerprint |"
-                + " Largest classes (bytes per fingerprint) |\n|---|---|---|---|\n");
+        sb.append("| Fingerprints | Bytes per fingerprint beside its text |"
+                + " Text (String, byte[], char[]) per fingerprint | Largest classes (bytes per fingerprint) |\n"
+                + "|---|---|---|---|\n");
         FloodgateConfig defaults = FloodgateConfig.defaults();
         sb.append(held(defaults, templates(), false, 1).row("templates with arguments"));
         sb.append(held(keyedByLoggerAndLevel(), templates(), false, 1)

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
  * Keeps the heap a tracked fingerprint holds within issue 15's goal, measured as the report measures it: a template
  * logged once, as most of the many fingerprints a ledger tracks are, holds at most 128 bytes beside its text. A
  * per-fingerprint object added to the admission path (a summary subject of its own, say: 24 bytes) fails it. Keys
- * made of more than the template are held to what they measure now: a masked key keeps its text once, and a key
- * with the logger and level in it takes 48 bytes.
+ * made of more than the template are held to what they measure now: a masked key keeps its text once, and a
+ * template with the logger and level in its key holds at most 176 bytes (its key is 48).
  */
 class FingerprintMemoryTest {
 
@@ -26,7 +26,8 @@ class FingerprintMemoryTest {
     @Test
     void templateLoggedOnce_holdsAtMost128BytesBesideItsText() throws Exception {
         assumeCompressedReferences();
-        FingerprintMemory.Held held = FingerprintMemory.held(FloodgateConfig.defaults(), FingerprintMemory.templates(), false, 1);
+        FingerprintMemory.Held held = FingerprintMemory.held(FloodgateConfig.defaults(), FingerprintMemory.templates(),
+                false, 1);
         assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(128);
         // The texts were made before the first snapshot, and the measurement no longer counts its own histogram.
         assertThat(held.text()).isLessThan(2);
@@ -37,7 +38,7 @@ class FingerprintMemoryTest {
         assumeCompressedReferences();
         FingerprintMemory.Held held = FingerprintMemory.held(FloodgateConfig.defaults(), FingerprintMemory.masked(),
                 true, 1);
-        // the masked texts are 45 to 48 characters: one char[] of them is 112 bytes, a second copy (as a string) 64 more
+        // the masked texts are 45 to 48 characters: one char[] of them is 112 bytes, a second copy as a string 64 more
         assertThat(held.text()).as(held.largest()).isLessThan(120);
         assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(232);
     }

@@ -10,7 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Thread-safe. Keeps the subjects of {@value #MAX_LOGGERS} loggers (a few more if threads admitting
  * fingerprints of new loggers race past the check), one per logger: that of the level its latest new fingerprint
- * came at. Past that, and for a call without a logger name, a fingerprint gets a subject of its own. A subject is immutable and equal to the one it stands for, so sharing never changes a summary.
+ * came at. Past that, and for a call without a logger name, a fingerprint gets a subject of its own. A subject is
+ * immutable and equal to the one it stands for, so sharing never changes a summary.
  */
 final class Subjects {
 

@@ -6,8 +6,9 @@ package dev.floodgate.core.fingerprint;
  *
  * <p>Thread-safe and immutable. {@link #probe} does not allocate: it returns the template when that is the whole
  * fingerprint, a stored key this thread {@link #learn learned} when the message certainly masks to it, and otherwise
- * a thread-local probe that is valid until the same thread's next call; call {@link #freeze} before storing it. Templates longer than {@value #MAX_TEMPLATE_CHARS} characters are
- * fingerprinted by their first {@value #MAX_TEMPLATE_CHARS}, which bounds the memory a stored key can take.
+ * a thread-local probe that is valid until the same thread's next call; call {@link #freeze} before storing it.
+ * Templates longer than {@value #MAX_TEMPLATE_CHARS} characters are fingerprinted by their first
+ * {@value #MAX_TEMPLATE_CHARS}, which bounds the memory a stored key can take.
  */
 public final class Fingerprinter {
 
