@@ -77,7 +77,9 @@ class ReentrancyTest {
                 .mapToLong(s -> (Long) field(s, SuppressionSummary.FIELD_SUPPRESSED)).sum();
         assertThat(written + summarized).isEqualTo((long) THREADS * CALLS_PER_THREAD);
         assertThat(summarized).isPositive();
-        assertThat(echoes).anySatisfy(e -> assertThat(e.getFormattedMessage()).startsWith("echo of Suppressed"));
+        // Every event ECHOING received, summaries included, was echoed once: written to ECHOES, or, where the turbo
+        // filter limits the echoes too, counted in a summary of theirs (which one is refused depends on the threads).
+        assertThat(accounted(echoes, "echo of {}")).isEqualTo(echoing.size());
         assertThat(t.problems()).isEmpty();
     }
 
