@@ -31,9 +31,10 @@ import java.util.concurrent.atomic.LongAdder;
  * events of the fleet client's own loggers ({@code io.lettuce}, {@code io.netty}) are never asked of it, so the
  * client's messages about an outage cannot cause requests to the store.
  *
- * <p>Thread-safe. {@link #suppress} is the hot path: for a fingerprint that is already flooding it reads the clock,
- * looks the key up in a concurrent map and increments a per-thread counter; it takes no lock and, with the default
- * fingerprint (the template), allocates nothing. {@link #summarizeIfDue()} and {@link #close()} are called from one
+ * <p>Thread-safe. {@link #suppress} is the hot path: for the fingerprint that is flooding it reads the clock, finds
+ * the gate by comparing keys and counts in a lock-free cell; any other call finds its gate through a Bloom filter
+ * and a concurrent map, in a method compiled apart (see {@code decide}). It takes no lock for a refused call and,
+ * with the default fingerprint (the template), allocates nothing. {@link #summarizeIfDue()} and {@link #close()} are called from one
  * scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in exactly one summary
  * returned by {@code summarizeIfDue}, {@code summarize} or {@code close}.
  *
@@ -199,11 +200,13 @@ public final class FloodFilter {
     public boolean suppress(String template, boolean hasArguments, String loggerName, Object level,
             Throwable thrown) {
         Objects.requireNonNull(template, "template");
-        if (hasArguments && templatesAlone && refusedAsTemplate(template)) {
+        boolean asTemplate = hasArguments && templatesAlone;
+        Object probe = asTemplate ? template : fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
+        long now = clock.millis();
+        if (refusedByRecent(probe, now)) {
             return drops;
         }
-        return suppressProbed(fingerprinter.probe(template, hasArguments, loggerName, level, thrown), loggerName,
-                level);
+        return decide(asTemplate ? template : null, probe, loggerName, level, thrown, now);
     }
 
     /**
@@ -218,33 +221,20 @@ public final class FloodFilter {
      */
     public boolean suppressProbed(Object probe, String loggerName, Object level) {
         long now = clock.millis();
-        Gate<Subject> gate = ledger.find(probe);
-        if (gate != null) {
-            if (gate.key() != probe) {
-                fingerprinter.learn(probe, gate.key());
-            }
-        } else {
-            gate = ledger.overflowWhileFull();
-        }
-        if (gate != null && refusedFast(gate, now)) {
+        if (refusedByRecent(probe, now)) {
             return drops;
         }
-        return decide(probe, ledger.isOverflow(gate) ? null : gate, now, loggerName, level);
+        return decide(null, probe, loggerName, level, null, now);
     }
 
     /**
-     * Refuses a call with arguments, whose template is its own fingerprint, on a lock-free path without reading the
-     * template's length: a stored template is never longer than {@link Fingerprinter#MAX_TEMPLATE_CHARS}, so one
-     * found is the call's fingerprint; and a template not found, at a full ledger, belongs to the overflow gate
-     * unless it is longer and its cut beginning is a stored key, which is possible only once such a key was admitted.
-     * Returns false if the caller must take the fingerprint the usual way.
+     * Refuses the call on the lock-free path of the gate that most recently started refusing, if {@code probe} is
+     * that gate's very key: a flood's every call. This is all that {@link #suppress} compiles into the framework's
+     * call besides the call of {@link #decide}.
      */
-    private boolean refusedAsTemplate(String template) {
-        Gate<Subject> gate = ledger.find(template);
-        if (gate == null && !cutKeyAdmitted) {
-            gate = ledger.overflowWhileFull();
-        }
-        return gate != null && refusedFast(gate, clock.millis());
+    private boolean refusedByRecent(Object probe, long now) {
+        Gate<Subject> recent = ledger.recent();
+        return recent.key() == probe && refusedFast(recent, now);
     }
 
     /** Refuses the call on {@code gate}'s lock-free path if it can, now and then ticking a ticking clock. */
@@ -259,25 +249,67 @@ public final class FloodFilter {
         return true;
     }
 
-    /** The part of {@link #suppress} that takes a lock: a key that is not refusing repeats, or a new key. */
-    private boolean decide(Object probe, Gate<Subject> known, long now, String loggerName, Object level) {
-        Gate<Subject> gate = known;
+    /**
+     * The rest of a call that the most recent gate did not refuse: finds the call's gate (the ledger's Bloom filter,
+     * then its map), refuses on its lock-free path if it can, and else decides under its lock, admitting the key if it
+     * is new.
+     *
+     * <p>A call with arguments whose template is its own fingerprint ({@code template} not null) is looked up by its
+     * template first, without reading the template's length: a stored template is never longer than
+     * {@link Fingerprinter#MAX_TEMPLATE_CHARS}, so one found is the call's fingerprint; and one not found, at a full
+     * ledger, belongs to the overflow gate unless it is longer and its cut beginning is a stored key, which is
+     * possible only once such a key was admitted. Only when that refuses nothing is the fingerprint taken as usual.
+     *
+     * <p>Compiled size: this method is one method of more than HotSpot's {@code FreqInlineSize} (325 bytes of
+     * bytecode), so the JIT never inlines it into the framework's call, and what it calls (the map, the admission,
+     * the lock path) stays out of that call's compiled code too. The framework's call then compiles small whatever
+     * the workload, below {@code InlineSmallCode}, so its callers inline it whichever of them is compiled first, and
+     * Logback's array of the arguments never escapes (README, Performance). {@code CompiledSizeTest} keeps this
+     * method above that size.
+     */
+    private boolean decide(String template, Object probe, String loggerName, Object level, Throwable thrown,
+            long now) {
+        Object key = probe;
+        Gate<Subject> gate;
+        if (template != null) {
+            gate = ledger.find(template);
+            if (gate == null && !cutKeyAdmitted) {
+                gate = ledger.overflowWhileFull();
+            }
+            if (gate != null && refusedFast(gate, now)) {
+                return drops;
+            }
+            key = fingerprinter.probe(template, true, loggerName, level, thrown);
+        }
+        gate = ledger.find(key);
+        if (gate != null) {
+            if (gate.key() != key) {
+                fingerprinter.learn(key, gate.key());
+            }
+        } else {
+            gate = ledger.overflowWhileFull();
+        }
+        if (gate != null && refusedFast(gate, now)) {
+            return drops;
+        }
+        Gate<Subject> known = ledger.isOverflow(gate) ? null : gate;
+        gate = known;
         while (true) {
             if (gate == null) {
                 gate = ledger.overflowIfFull(now);
             }
             if (gate == null) {
-                Object key = fingerprinter.freeze(probe);
-                if (fingerprinter.isCut(key)) {
+                Object frozen = fingerprinter.freeze(key);
+                if (fingerprinter.isCut(frozen)) {
                     cutKeyAdmitted = true;
                 }
                 Subject subject = fleet == null ? subjects.of(loggerName, level)
-                        : new Subject(loggerName, level, fleet.newLease(fingerprinter.describe(key)));
-                gate = ledger.admit(key, subject, now);
+                        : new Subject(loggerName, level, fleet.newLease(fingerprinter.describe(frozen)));
+                gate = ledger.admit(frozen, subject, now);
                 if (gate == null) {
                     return false;
                 }
-                fingerprinter.learn(probe, gate.key());
+                fingerprinter.learn(key, gate.key());
             }
             if (gate != known && gate.refuseFast(now) != Gate.NOT_REFUSED) {
                 return drops;

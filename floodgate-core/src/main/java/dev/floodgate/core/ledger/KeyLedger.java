@@ -120,6 +120,15 @@ public final class KeyLedger<A> {
         return r.key() == key ? r : lookUp(key);
     }
 
+    /**
+     * Returns the gate that most recently started refusing repeats without its lock (see {@link #remember}): a flood
+     * of one template is found by comparing its key with the call's, by identity. Never null: until a gate refuses,
+     * the overflow gate, whose null key matches no call's.
+     */
+    public Gate<A> recent() {
+        return recent;
+    }
+
     /** The part of {@link #find} past {@code recent}; out of line, so that a flood of one key compiles small. */
     private Gate<A> lookUp(Object key) {
         return mayHaveAdmitted(key) ? gates.get(key) : null;

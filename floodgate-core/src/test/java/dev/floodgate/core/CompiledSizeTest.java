@@ -1,0 +1,46 @@
+package dev.floodgate.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floodgate.core.ledger.Gate;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lock paths are kept out of the framework's compiled call by their size: HotSpot never inlines a method of more
+ * than {@code FreqInlineSize} bytes of bytecode (325 by default on x86-64 and AArch64, JDK 11 to 25). A refactoring
+ * that brings one under it would let the JIT compile the whole admission path into every logging call, which then no
+ * longer fits where the framework's callers inline it (README, Performance). These checks fail before that can land.
+ */
+class CompiledSizeTest {
+
+    private static final int FREQ_INLINE_SIZE = 325;
+
+    @Test
+    void floodFilterDecide_isTooLargeToInline() {
+        Map<String, Integer> sizes = MethodSizes.of(FloodFilter.class);
+
+        assertThat(sizes).hasEntrySatisfying(
+                "decide(Ljava/lang/String;Ljava/lang/Object;Ljava/lang/String;Ljava/lang/Object;Ljava/lang/Throwable;J)Z",
+                size -> assertThat(size).isGreaterThan(FREQ_INLINE_SIZE));
+    }
+
+    @Test
+    void gateDecide_isTooLargeToInline() {
+        Map<String, Integer> sizes = MethodSizes.of(Gate.class);
+
+        assertThat(sizes).hasEntrySatisfying(
+                "decide(JLdev/floodgate/core/ledger/Gate;Ldev/floodgate/core/ledger/Lease;)I",
+                size -> assertThat(size).isGreaterThan(FREQ_INLINE_SIZE));
+    }
+
+    @Test
+    void floodFilterSuppress_staysSmall() {
+        Map<String, Integer> sizes = MethodSizes.of(FloodFilter.class);
+
+        // The part that is inlined into the framework's call: the probe, the most recent gate, the call of decide.
+        assertThat(sizes).hasEntrySatisfying(
+                "suppress(Ljava/lang/String;ZLjava/lang/String;Ljava/lang/Object;Ljava/lang/Throwable;)Z",
+                size -> assertThat(size).isLessThan(FREQ_INLINE_SIZE / 2));
+    }
+}
