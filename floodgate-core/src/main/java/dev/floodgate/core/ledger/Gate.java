@@ -76,7 +76,9 @@ public final class Gate<A> extends RefusalCell {
      *      inlined in some forks, the compiled call grew past what its caller inlines, and the call's argument array
      *      escaped: 3 of 45 forks of the 2-thread Logback flood allocated 34-40 B/op instead of 16, none of 20
      *      with decide kept out by -XX:CompileCommand=dontinline, none of 30 at 349 bytes. So refusals are counted
-     *      inline here rather than through a helper of PendingRefusals.
+     *      inline here rather than through a helper of PendingRefusals. On the logging path the only caller is now
+     *      FloodFilter.decide, itself kept above that size for the same reason, so this is the second guard there
+     *      and the only one for other users of the ledger.
      *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may
      *  see a slightly old time. Counts are never affected.
      *
