@@ -8,16 +8,17 @@ import static dev.floodgate.core.fingerprint.Chars.LETTER;
 import static dev.floodgate.core.fingerprint.Chars.QUOTE;
 import static dev.floodgate.core.fingerprint.Chars.isDigit;
 import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
-import static dev.floodgate.core.fingerprint.Chars.isPlainEnd;
 import static dev.floodgate.core.fingerprint.Chars.isWordChar;
 import static dev.floodgate.core.fingerprint.Chars.letters;
 import static dev.floodgate.core.fingerprint.Chars.number;
 import static dev.floodgate.core.fingerprint.Chars.same;
-import static dev.floodgate.core.fingerprint.TimeTokens.date;
-import static dev.floodgate.core.fingerprint.TimeTokens.duration;
+import static dev.floodgate.core.fingerprint.NumericTokens.bracketedIpv6;
+import static dev.floodgate.core.fingerprint.NumericTokens.digitLed;
+import static dev.floodgate.core.fingerprint.NumericTokens.hexLed;
+import static dev.floodgate.core.fingerprint.NumericTokens.leadingColonsIpv6;
+import static dev.floodgate.core.fingerprint.NumericTokens.shape;
+import static dev.floodgate.core.fingerprint.NumericTokens.span;
 import static dev.floodgate.core.fingerprint.TimeTokens.namedDate;
-import static dev.floodgate.core.fingerprint.TimeTokens.time;
-import static dev.floodgate.core.fingerprint.TimeTokens.timeAfter;
 
 /**
  * Masks the variable tokens of a rendered or concatenated message so that its repeats share one fingerprint:
@@ -25,7 +26,7 @@ import static dev.floodgate.core.fingerprint.TimeTokens.timeAfter;
  *
  * <p>Stateless and thread-safe. {@link #mask(String)} builds the masked text; {@link #scan} finds the tokens, and
  * {@link #maskedHash} and {@link #matches} hash and compare the masked text, without building it or allocating:
- * what a lookup needs.
+ * what a lookup needs. The readers of the tokens themselves are in {@link NumericTokens} and {@link TimeTokens}.
  *
  * <p>Tokens, tried in this order where a token may start (a word boundary, or a digit inside a word):
  * <ul>
@@ -103,7 +104,6 @@ public final class TokenMasker {
 
     /** What {@link #token} returns where no token starts. */
     static final long NONE = -1L;
-    private static final int MIN_HEX_WORD = 8;
     /*
      * Scan classes, as bits: SCAN_WORD for a word character; SCAN_AT_START if it may start a token at a word
      * boundary (a digit, a hex letter, the first letter of a month or weekday name, a quote, '[' or ':'). Inside
@@ -407,135 +407,6 @@ public final class TokenMasker {
         return ((long) kind << 32) | end;
     }
 
-    private static long tokenOrNone(int kind, int end) {
-        return end < 0 ? NONE : token(kind, end);
-    }
-
-    /** The tokens that may start with a digit at a word boundary; always a token (at least a number). */
-    private static long digitLed(char[] s, int i, int n) {
-        int digitsEnd = i + 1;
-        while (digitsEnd < n && isDigit(s[digitsEnd])) {
-            digitsEnd++;
-        }
-        if (digitsEnd == n || isPlainEnd(s[digitsEnd])) {
-            // a plain number, or a duration with its unit after a space: no other token is worth trying
-            int duration = digitsEnd < n && s[digitsEnd] == ' ' ? duration(s, digitsEnd, n) : -1;
-            return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, digitsEnd);
-        }
-        if (s[digitsEnd] == '.' && digitsEnd - i <= 3) {
-            // no date or time parses as an IPv4 address, so it may be tried first
-            int ip = ipv4(s, i, n);
-            if (ip > 0) {
-                return token(KIND_IP, ip);
-            }
-        }
-        long shape = shape(s, i, n);
-        int span = span(shape);
-        int end = span >= 36 ? uuid(s, i, n) : -1;
-        if (end > 0) {
-            return token(KIND_UUID, end);
-        }
-        if (s[i] == '0' && span >= 3) {
-            end = prefixedHex(s, i, n);
-            if (end > 0) {
-                return token(KIND_HEX, end);
-            }
-        }
-        if (separators(shape) >= 2 && span >= 6) {
-            end = date(s, i, n);
-            if (end > 0) {
-                int timed = timeAfter(s, end, n, true);
-                return timed > 0 ? token(KIND_TIMESTAMP, timed) : token(KIND_DATE, end);
-            }
-        }
-        if (colons(shape) >= 1) {
-            end = time(s, i, n);
-            if (end > 0) {
-                return token(KIND_TIME, end);
-            }
-        }
-        if (dots(shape) >= 3) {
-            end = ipv4(s, i, n);
-            if (end > 0) {
-                return token(KIND_IP, end);
-            }
-        }
-        if (colons(shape) >= 2) {
-            end = ipv6(s, i, n);
-            if (end > 0) {
-                return token(KIND_IP, end);
-            }
-        }
-        end = span >= MIN_HEX_WORD ? hexWord(s, i, n) : -1;
-        if (end > 0) {
-            return token(KIND_HEX, end);
-        }
-        end = number(s, i, n);
-        int duration = duration(s, end, n);
-        return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, end);
-    }
-
-    /** The tokens that may start with a hex letter at a word boundary, in a word that holds a digit. */
-    private static long hexLed(char[] s, int i, int n) {
-        long shape = shape(s, i, n);
-        int span = span(shape);
-        int end = span >= 36 ? uuid(s, i, n) : -1;
-        if (end > 0) {
-            return token(KIND_UUID, end);
-        }
-        end = colons(shape) >= 2 ? ipv6(s, i, n) : -1;
-        if (end > 0) {
-            return token(KIND_IP, end);
-        }
-        return span >= MIN_HEX_WORD ? tokenOrNone(KIND_HEX, hexWord(s, i, n)) : NONE;
-    }
-
-    /*
-     * Shape: the run of word characters, dots, colons, dashes and slashes starting at a token's first character,
-     * in which every digit-led or hex-led token must lie. Its length and separator counts decide which token kinds
-     * are worth trying: length in the low 32 bits, then 8 bits each (saturating) for dots, colons, and dashes and
-     * slashes together.
-     */
-
-    private static long shape(char[] s, int i, int n) {
-        int j = i;
-        int dots = 0;
-        int colons = 0;
-        int separators = 0;
-        while (j < n) {
-            char c = s[j];
-            if (c == '.') {
-                dots++;
-            } else if (c == ':') {
-                colons++;
-            } else if (c == '-' || c == '/') {
-                separators++;
-            } else if (!isWordChar(c)) {
-                break;
-            }
-            j++;
-        }
-        return (j - i) | (long) Math.min(dots, 255) << 32 | (long) Math.min(colons, 255) << 40
-                | (long) Math.min(separators + dots, 255) << 48;
-    }
-
-    private static int span(long shape) {
-        return (int) shape;
-    }
-
-    private static int dots(long shape) {
-        return (int) (shape >>> 32) & 0xFF;
-    }
-
-    private static int colons(long shape) {
-        return (int) (shape >>> 40) & 0xFF;
-    }
-
-    /** Dots, dashes and slashes. */
-    private static int separators(long shape) {
-        return (int) (shape >>> 48) & 0xFF;
-    }
-
     private static long quoted(char[] s, int open, int n, char quote) {
         for (int j = open + 1; j < n; j++) {
             if (s[j] == quote && (j + 1 == n || !isWordChar(s[j + 1]))) {
@@ -544,119 +415,6 @@ public final class TokenMasker {
         }
         return NONE;
     }
-
-    private static long bracketedIpv6(char[] s, int i, int n) {
-        int end = i + 1 < n ? ipv6(s, i + 1, n) : -1;
-        if (end < 0 || end >= n || s[end] != ']') {
-            return NONE;
-        }
-        end++;
-        if (end + 1 < n && s[end] == ':' && isDigit(s[end + 1])) {
-            end = number(s, end + 1, n);
-        }
-        return token(KIND_IP, end);
-    }
-
-    private static long leadingColonsIpv6(char[] s, int i, int n) {
-        return i + 2 < n && s[i + 1] == ':' && isHexDigit(s[i + 2]) ? tokenOrNone(KIND_IP,
-                ipv6(s, i, n)) : NONE;
-    }
-
-    private static int uuid(char[] s, int i, int n) {
-        int end = i + 36;
-        if (end > n || (end < n && isWordChar(s[end]))) {
-            return -1;
-        }
-        for (int k = 0; k < 36; k++) {
-            char c = s[i + k];
-            boolean dash = k == 8 || k == 13 || k == 18 || k == 23;
-            if (dash ? c != '-' : !isHexDigit(c)) {
-                return -1;
-            }
-        }
-        return end;
-    }
-
-    private static int prefixedHex(char[] s, int i, int n) {
-        if (i + 2 >= n || (s[i + 1] | 0x20) != 'x' || !isHexDigit(s[i + 2])) {
-            return -1;
-        }
-        int j = i + 2;
-        while (j < n && isHexDigit(s[j])) {
-            j++;
-        }
-        return j < n && isWordChar(s[j]) ? -1 : j;
-    }
-
-    private static int ipv4(char[] s, int i, int n) {
-        int j = i;
-        for (int part = 0; part < 4; part++) {
-            if (part > 0) {
-                if (j >= n || s[j] != '.') {
-                    return -1;
-                }
-                j++;
-            }
-            // one pass: at most three digits, worth at most 255
-            int start = j;
-            int value = 0;
-            while (j < n && isDigit(s[j]) && j - start < 4) {
-                value = 10 * value + s[j] - '0';
-                j++;
-            }
-            if (j == start || j - start > 3 || value > 255) {
-                return -1;
-            }
-        }
-        if (j + 1 < n && s[j] == ':' && isDigit(s[j + 1])) {
-            j = number(s, j + 1, n);
-        }
-        return j < n && (isWordChar(s[j]) || s[j] == '.' && j + 1 < n && isDigit(s[j + 1]))
-                ? -1 : j;
-    }
-
-    private static int ipv6(char[] s, int i, int n) {
-        int j = i;
-        int colons = 0;
-        boolean digit = false;
-        while (j < n) {
-            char c = s[j];
-            if (c == ':') {
-                colons++;
-            } else if (isHexDigit(c)) {
-                digit |= isDigit(c);
-            } else if (c != '.') {
-                break;
-            }
-            j++;
-        }
-        while (j > i && s[j - 1] == '.') {
-            j--;
-        }
-        if (colons < 2 || !digit || (j < n && isWordChar(s[j]))) {
-            return -1;
-        }
-        return j;
-    }
-
-    private static int hexWord(char[] s, int i, int n) {
-        int j = i;
-        boolean digit = false;
-        boolean letter = false;
-        while (j < n && isHexDigit(s[j])) {
-            if (isDigit(s[j])) {
-                digit = true;
-            } else {
-                letter = true;
-            }
-            j++;
-        }
-        if (j - i < MIN_HEX_WORD || !digit || !letter || (j < n && isWordChar(s[j]))) {
-            return -1;
-        }
-        return j;
-    }
-
 
     private static byte[] scanClasses() {
         byte[] classes = new byte[ASCII];
