@@ -1,5 +1,11 @@
 package dev.floodgate.cli;
 
+import static dev.floodgate.cli.TimestampShape.OFFSET_COLON;
+import static dev.floodgate.cli.TimestampShape.OFFSET_HOURS;
+import static dev.floodgate.cli.TimestampShape.OFFSET_NONE;
+import static dev.floodgate.cli.TimestampShape.OFFSET_PLAIN;
+import static dev.floodgate.cli.TimestampShape.OFFSET_Z;
+
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -29,7 +35,8 @@ import java.util.Locale;
  * takes the start date's year and moves to the next year when the month jumps back by more than six. Timestamps
  * without an offset are in the given zone.
  *
- * <p>Not thread-safe: it keeps the current day and year. Parsing a built-in shape allocates nothing.
+ * <p>Not thread-safe: it keeps the current day and year, and the shape of the last timestamp ({@link TimestampShape}).
+ * Parsing a built-in shape allocates nothing.
  */
 final class TimestampParser {
 
@@ -38,21 +45,11 @@ final class TimestampParser {
 
     private static final long MILLIS_PER_DAY = 86_400_000L;
     private static final long HALF_DAY_MILLIS = MILLIS_PER_DAY / 2;
-    private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+    static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
         "Nov", "Dec"};
 
-    private static final int SHAPE_ISO = 0;
-    private static final int SHAPE_SYSLOG = 1;
-    private static final int SHAPE_PATTERN = 2;
-    private static final int SHAPE_EPOCH = 3;
     private static final int ZONE_LOCAL = 0;
     private static final int ZONE_READ = 1;
-
-    private static final int OFFSET_NONE = 0;
-    private static final int OFFSET_Z = 1;
-    private static final int OFFSET_COLON = 2;
-    private static final int OFFSET_PLAIN = 3;
-    private static final int OFFSET_HOURS = 4;
 
     private final ZoneId zone;
     private final DateTimeFormatter custom;
@@ -71,23 +68,9 @@ final class TimestampParser {
     private int readFractionDigits;
     private char readFractionSeparator = '.';
 
-    // Shape of the last timestamp read, for format().
-    private boolean shapeKnown;
-    private int shapeKind;
-    private boolean shapeDate;
-    private char shapeDateSeparator = '-';
-    /** Of SHAPE_PATTERN: the DateTimeFormatter pattern of the date and time, and what follows the fraction. */
-    private String shapePattern;
-    private String shapeSuffix;
-    /** Of SHAPE_EPOCH: 0 for seconds, 3 for milliseconds, 6 for microseconds, 9 for nanoseconds. */
-    private int shapeEpochDigits;
-    private DateTimeFormatter shapeFormatter;
-    private String shapeFormatterPattern;
-    private char shapeSeparator = 'T';
-    private char shapeFractionSeparator = '.';
-    private int shapeFractionDigits = 3;
-    private int shapeOffset;
-    private int shapeOffsetSeconds;
+    /** The shape of the last timestamp read, for {@link #format}. */
+    private final TimestampShape shape = new TimestampShape();
+
 
     /**
      * Creates a parser.
@@ -213,10 +196,7 @@ final class TimestampParser {
         } else {
             millis = value * millisPerUnit + fractionMillis;
         }
-        shapeKnown = true;
-        shapeKind = SHAPE_EPOCH;
-        shapeEpochDigits = unitDigits;
-        shapeFractionDigits = fractionDigits;
+        shape.epoch(unitDigits, fractionDigits);
         return millis;
     }
 
@@ -359,14 +339,8 @@ final class TimestampParser {
      * {@code pattern} for the date and time, the fraction read, then {@code suffix}.
      */
     private long local(int y, int month, int d, String pattern, String suffix, int zoneKind, int offsetSeconds) {
-        shapeKnown = true;
-        shapeKind = SHAPE_PATTERN;
-        shapePattern = pattern;
-        shapeSuffix = suffix;
-        shapeFractionDigits = readFractionDigits;
-        shapeFractionSeparator = readFractionSeparator;
-        shapeOffset = zoneKind == ZONE_READ ? OFFSET_PLAIN : OFFSET_NONE;
-        shapeOffsetSeconds = offsetSeconds;
+        shape.pattern(pattern, suffix, readFractionDigits, readFractionSeparator,
+                zoneKind == ZONE_READ ? OFFSET_PLAIN : OFFSET_NONE, offsetSeconds);
         long epochDay = epochDay(y, month, d);
         if (zoneKind == ZONE_READ) {
             return epochDay * MILLIS_PER_DAY + readTimeOfDay - offsetSeconds * 1000L;
@@ -503,24 +477,11 @@ final class TimestampParser {
         } else {
             epochDay = epochDay(y, mo, d);
         }
-        rememberIso(y >= 0, separator, fractionSeparator, fractionDigits, offsetKind, offsetSeconds);
-        shapeDateSeparator = dateSeparator;
+        shape.iso(y >= 0, dateSeparator, separator, fractionSeparator, fractionDigits, offsetKind, offsetSeconds);
         if (offsetKind == OFFSET_NONE) {
             return localToEpochMillis(epochDay, timeOfDay);
         }
         return epochDay * MILLIS_PER_DAY + timeOfDay - offsetSeconds * 1000L;
-    }
-
-    private void rememberIso(boolean date, char separator, char fractionSeparator, int fractionDigits,
-            int offsetKind, int offsetSeconds) {
-        shapeKnown = true;
-        shapeKind = SHAPE_ISO;
-        shapeDate = date;
-        shapeSeparator = separator;
-        shapeFractionSeparator = fractionSeparator;
-        shapeFractionDigits = fractionDigits;
-        shapeOffset = offsetKind;
-        shapeOffsetSeconds = offsetSeconds;
     }
 
     /** Returns the day of a time of day alone, rolling over at midnight. */
@@ -557,8 +518,7 @@ final class TimestampParser {
             return INVALID;
         }
         acceptYear(y, month);
-        shapeKnown = true;
-        shapeKind = SHAPE_SYSLOG;
+        shape.syslog();
         long timeOfDay = ((h * 60L + mi) * 60L + Math.min(sec, 59)) * 1000L;
         return localToEpochMillis(epochDay(y, month, d), timeOfDay);
     }
@@ -620,124 +580,13 @@ final class TimestampParser {
                 return Instant.ofEpochMilli(epochMillis).toString();
             }
         }
-        if (!shapeKnown) {
-            return Instant.ofEpochMilli(epochMillis).toString();
-        }
-        if (shapeKind == SHAPE_EPOCH) {
-            return formatEpoch(epochMillis);
-        }
-        Instant instant = Instant.ofEpochMilli(epochMillis);
-        ZoneOffset offset = shapeKind == SHAPE_SYSLOG || shapeOffset == OFFSET_NONE
-                ? zone.getRules().getOffset(instant) : ZoneOffset.ofTotalSeconds(shapeOffsetSeconds);
-        if (shapeKind == SHAPE_PATTERN) {
-            return formatPattern(instant.atOffset(offset));
-        }
-        LocalDateTime t = LocalDateTime.ofInstant(instant, offset);
-        StringBuilder sb = new StringBuilder(32);
-        if (shapeKind == SHAPE_SYSLOG) {
-            sb.append(MONTHS[t.getMonthValue() - 1]).append(' ');
-            if (t.getDayOfMonth() < 10) {
-                sb.append(' ');
-            }
-            sb.append(t.getDayOfMonth()).append(' ');
-            appendTime(sb, t);
-            return sb.toString();
-        }
-        if (shapeDate) {
-            pad(sb, t.getYear(), 4).append(shapeDateSeparator);
-            pad(sb, t.getMonthValue(), 2).append(shapeDateSeparator);
-            pad(sb, t.getDayOfMonth(), 2).append(shapeSeparator);
-        }
-        appendTime(sb, t);
-        if (shapeFractionDigits > 0) {
-            sb.append(shapeFractionSeparator);
-            String millis = String.format(Locale.ROOT, "%03d", t.getNano() / 1_000_000);
-            if (shapeFractionDigits <= 3) {
-                sb.append(millis, 0, shapeFractionDigits);
-            } else {
-                sb.append(millis).append("0".repeat(shapeFractionDigits - 3));
-            }
-        }
-        int total = shapeOffsetSeconds;
-        switch (shapeOffset) {
-            case OFFSET_Z:
-                sb.append('Z');
-                break;
-            case OFFSET_COLON:
-            case OFFSET_PLAIN:
-            case OFFSET_HOURS:
-                sb.append(total < 0 ? '-' : '+');
-                pad(sb, Math.abs(total) / 3600, 2);
-                if (shapeOffset == OFFSET_COLON) {
-                    sb.append(':');
-                }
-                if (shapeOffset != OFFSET_HOURS) {
-                    pad(sb, Math.abs(total) / 60 % 60, 2);
-                }
-                break;
-            default:
-                break;
-        }
-        return sb.toString();
-    }
-
-    private String formatEpoch(long epochMillis) {
-        String whole;
-        String fraction;
-        switch (shapeEpochDigits) {
-            case 0:
-                whole = Long.toString(Math.floorDiv(epochMillis, 1000L));
-                fraction = String.format(Locale.ROOT, "%03d", Math.floorMod(epochMillis, 1000L));
-                break;
-            case 3:
-                whole = Long.toString(epochMillis);
-                fraction = "";
-                break;
-            default:
-                whole = epochMillis + "0".repeat(shapeEpochDigits - 3);
-                fraction = "";
-                break;
-        }
-        if (shapeFractionDigits == 0) {
-            return whole;
-        }
-        String digits = (fraction + "000000000").substring(0, shapeFractionDigits);
-        return whole + '.' + digits;
-    }
-
-    private String formatPattern(java.time.OffsetDateTime t) {
-        StringBuilder pattern = new StringBuilder(shapePattern);
-        if (shapeFractionDigits > 0) {
-            pattern.append(shapeFractionSeparator == '.' || shapeFractionSeparator == ',' ? shapeFractionSeparator
-                    : "':'");
-            pattern.append("S".repeat(shapeFractionDigits));
-        }
-        pattern.append(shapeSuffix);
-        String p = pattern.toString();
-        if (!p.equals(shapeFormatterPattern)) {
-            shapeFormatter = DateTimeFormatter.ofPattern(p, Locale.ENGLISH);
-            shapeFormatterPattern = p;
-        }
-        return shapeFormatter.format(t);
+        return shape.format(epochMillis, zone);
     }
 
     private static boolean isDateSeparator(char c) {
         return c == '-' || c == '/' || c == '.';
     }
 
-    private static void appendTime(StringBuilder sb, LocalDateTime t) {
-        pad(sb, t.getHour(), 2).append(':');
-        pad(sb, t.getMinute(), 2).append(':');
-        pad(sb, t.getSecond(), 2);
-    }
-
-    private static StringBuilder pad(StringBuilder sb, int value, int width) {
-        String v = Integer.toString(value);
-        for (int i = v.length(); i < width; i++) {
-            sb.append('0');
-        }
-        return sb.append(v);
-    }
 
     /** Returns the number written by {@code n} ASCII digits at {@code s[i]}, or -1. */
     private static int digits(CharSequence s, int i, int n) {
