@@ -34,9 +34,9 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Thread-safe. {@link #suppress} is the hot path: for the fingerprint that is flooding it reads the clock, finds
  * the gate by comparing keys and counts in a lock-free cell; any other call finds its gate through a Bloom filter
  * and a concurrent map, in a method compiled apart (see {@code decide}). It takes no lock for a refused call and,
- * with the default fingerprint (the template), allocates nothing. {@link #summarizeIfDue()} and {@link #close()} are called from one
- * scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in exactly one summary
- * returned by {@code summarizeIfDue}, {@code summarize} or {@code close}.
+ * with the default fingerprint (the template), allocates nothing. {@link #summarizeIfDue()} and {@link #close()}
+ * are called from one scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in
+ * exactly one summary returned by {@code summarizeIfDue}, {@code summarize} or {@code close}.
  *
  * <p>Inspection ({@link #totals()}, {@link #topFingerprints(int)}) costs the hot path nothing: passed events are
  * counted where they are decided under their key's lock anyway, and suppressed ones are read from the counts the
@@ -213,8 +213,8 @@ public final class FloodFilter {
      * Counts one call whose fingerprint the caller took itself, and returns whether to drop it: for a caller that
      * needs the fingerprint for more than this decision, so that the message is fingerprinted (and masked) once.
      *
-     * @param probe this thread's latest {@link Fingerprinter#probe} of the call, made by {@code config().fingerprinter()}
-     *     (or a fingerprinter with the same settings); not null
+     * @param probe this thread's latest {@link Fingerprinter#probe} of the call, made by
+     *     {@code config().fingerprinter()} (or a fingerprinter with the same settings); not null
      * @param loggerName the logger's name
      * @param level the framework's level object
      * @return true to drop the call
@@ -264,7 +264,7 @@ public final class FloodFilter {
      * bytecode), so the JIT never inlines it into the framework's call, and what it calls (the map, the admission,
      * the lock path) stays out of that call's compiled code too. The framework's call then compiles small whatever
      * the workload, below {@code InlineSmallCode}, so its callers inline it whichever of them is compiled first, and
-     * Logback's array of the arguments never escapes (README, Performance). {@code CompiledSizeTest} keeps this
+     * Logback's array of the arguments never escapes (src/docs/performance.md). {@code CompiledSizeTest} keeps this
      * method above that size.
      */
     private boolean decide(String template, Object probe, String loggerName, Object level, Throwable thrown,

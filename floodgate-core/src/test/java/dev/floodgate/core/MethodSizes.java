@@ -33,30 +33,30 @@ final class MethodSizes {
     }
 
     private static Map<String, Integer> read(DataInputStream in) throws IOException {
-        in.skipBytes(8); // magic and version
+        skip(in, 8); // magic and version
         String[] utf8 = readConstantPool(in);
-        in.skipBytes(6); // access flags, this class, super class
-        in.skipBytes(2 * in.readUnsignedShort()); // interfaces
+        skip(in, 6); // access flags, this class, super class
+        skip(in, 2 * in.readUnsignedShort()); // interfaces
         int fields = in.readUnsignedShort();
         for (int i = 0; i < fields; i++) {
-            in.skipBytes(6);
+            skip(in, 6);
             skipAttributes(in);
         }
         Map<String, Integer> sizes = new HashMap<>();
         int methods = in.readUnsignedShort();
         for (int i = 0; i < methods; i++) {
-            in.skipBytes(2);
+            skip(in, 2);
             String name = utf8[in.readUnsignedShort()] + utf8[in.readUnsignedShort()];
             int attributes = in.readUnsignedShort();
             for (int a = 0; a < attributes; a++) {
                 String attribute = utf8[in.readUnsignedShort()];
                 int length = in.readInt();
                 if (attribute.equals("Code")) {
-                    in.skipBytes(4); // max stack, max locals
+                    skip(in, 4); // max stack, max locals
                     sizes.put(name, in.readInt());
-                    in.skipBytes(length - 8);
+                    skip(in, length - 8);
                 } else {
-                    in.skipBytes(length);
+                    skip(in, length);
                 }
             }
         }
@@ -75,17 +75,17 @@ final class MethodSizes {
                     break;
                 case 5: // long and double take two entries
                 case 6:
-                    in.skipBytes(8);
+                    skip(in, 8);
                     i++;
                     break;
                 case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
-                    in.skipBytes(4);
+                    skip(in, 4);
                     break;
                 case 15:
-                    in.skipBytes(3);
+                    skip(in, 3);
                     break;
                 case 7: case 8: case 16: case 19: case 20:
-                    in.skipBytes(2);
+                    skip(in, 2);
                     break;
                 default:
                     throw new IllegalStateException("unknown constant pool tag " + tag + " at entry " + i);
@@ -94,11 +94,16 @@ final class MethodSizes {
         return utf8;
     }
 
+    /** Skips exactly {@code n} bytes, or fails: a short skip would misread every size after it. */
+    private static void skip(DataInputStream in, int n) throws IOException {
+        in.readFully(new byte[n]);
+    }
+
     private static void skipAttributes(DataInputStream in) throws IOException {
         int attributes = in.readUnsignedShort();
         for (int a = 0; a < attributes; a++) {
-            in.skipBytes(2);
-            in.skipBytes(in.readInt());
+            skip(in, 2);
+            skip(in, in.readInt());
         }
     }
 }

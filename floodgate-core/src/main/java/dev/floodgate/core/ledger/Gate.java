@@ -70,7 +70,7 @@ public final class Gate<A> extends RefusalCell {
      *      stripe that loses to another thread changes the salt and takes the lock once, so the threads flooding
      *      one key settle on different stripes.
      *      One code path serves both kinds of cell, which keeps the compiled fast path small enough for the JIT
-     *      to inline it into the logging framework's call (see the README's Performance section).
+     *      to inline it into the logging framework's call (see src/docs/performance.md, the allocation paragraphs).
      *  (6) Compiled size, the other way round. decide's bytecode is kept above HotSpot's FreqInlineSize (325 bytes;
      *      361 now), so the JIT never inlines the lock path into the framework's compiled call. At 294 bytes it was
      *      inlined in some forks, the compiled call grew past what its caller inlines, and the call's argument array
