@@ -23,8 +23,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -50,13 +48,7 @@ final class Replay {
     static final int DETECT_LINES = 2_000;
     /** The most fingerprints the report's table tracks. */
     static final int TABLE_CAPACITY = 20_000;
-    /** Continuation lines searched for the throwable's class and frame before the event is decided anyway. */
-    private static final int MAX_DEFERRED_LINES = 8;
     private static final int PROGRESS_EVERY_LINES = 8_192;
-
-    private static final Pattern EXCEPTION_LINE =
-            Pattern.compile("^(?:Exception in thread \"[^\"]*\" )?([\\p{L}_$][\\w$]*(?:\\.[\\p{L}_$][\\w$]*)+)(?::|\\s*$)");
-    private static final Pattern FRAME_LINE = Pattern.compile("^\\s+at (\\S+\\([^)]*\\))");
 
     /** What to replay and how. */
     record Settings(List<String> inputs, LogFormat format, String timestampPattern, LocalDate date, ZoneId zone,
@@ -93,14 +85,7 @@ final class Replay {
     private boolean lastEventCrlf;
 
     // The event waiting for its stack trace, when the throwable is part of the fingerprint.
-    private boolean pending;
-    private String pendingMessage;
-    private String pendingLogger;
-    private String pendingLevel;
-    private String pendingLine;
-    private final List<byte[]> pendingLines = new ArrayList<>();
-    private String pendingClass;
-    private String pendingFrame;
+    private final HeldEvent held;
 
     Replay(Settings settings, InputStream stdin, OutputStream stdout) {
         this.settings = settings;
@@ -111,6 +96,7 @@ final class Replay {
         this.summaryInterval = settings.config().summaryIntervalMillis();
         this.frameInKey = settings.frameInKey();
         this.throwableInKey = settings.throwableInKey() || frameInKey;
+        this.held = new HeldEvent(frameInKey);
     }
 
     /**
@@ -206,7 +192,7 @@ final class Replay {
         boolean matched = matcher.match(text);
         long ts = matched ? matcher.timestamp(times) : TimestampParser.INVALID;
         if (ts != TimestampParser.INVALID || (matched && matcher.isFull())) {
-            resolvePending();
+            resolveHeld();
             if (ts == TimestampParser.INVALID) {
                 counts.badTimestampLines++;
                 inEvent = false;
@@ -228,16 +214,14 @@ final class Replay {
             return;
         }
         counts.continuationLines++;
-        if (pending) {
-            if (!reader.isCut() && pendingLines.size() < MAX_DEFERRED_LINES) {
-                pendingLines.add(reader.copy());
-                inspectStackTrace(text);
-                if (pendingClass != null && (!frameInKey || pendingFrame != null)) {
-                    resolvePending();
+        if (held.isHeld()) {
+            if (!reader.isCut() && held.hasRoom()) {
+                if (held.add(text, reader.copy())) {
+                    resolveHeld();
                 }
                 return;
             }
-            resolvePending();
+            resolveHeld();
         }
         timeline.add(eventMillis, 1, eventPassed ? 1 : 0);
         if (eventPassed) {
@@ -276,15 +260,7 @@ final class Replay {
             return;
         }
         if (throwableInKey && !reader.isCut()) {
-            pending = true;
-            pendingMessage = message;
-            pendingLogger = logger;
-            pendingLevel = level;
-            pendingLine = text;
-            pendingLines.clear();
-            pendingLines.add(reader.copy());
-            pendingClass = null;
-            pendingFrame = null;
+            held.hold(message, logger, level, text, reader.copy());
             return;
         }
         eventPassed = decide(message, logger, level, text);
@@ -295,45 +271,23 @@ final class Replay {
         }
     }
 
-    private void inspectStackTrace(String text) {
-        if (pendingClass == null) {
-            Matcher m = EXCEPTION_LINE.matcher(text);
-            if (m.find()) {
-                pendingClass = m.group(1);
-            }
-        } else if (pendingFrame == null) {
-            Matcher m = FRAME_LINE.matcher(text);
-            if (m.find()) {
-                pendingFrame = m.group(1);
-            }
-        }
-    }
-
     /** Decides the event waiting for its stack trace, if any, and writes its lines if it passed. */
-    private void resolvePending() throws IOException {
-        if (!pending) {
+    private void resolveHeld() throws IOException {
+        if (!held.isHeld()) {
             return;
         }
-        pending = false;
-        String template = pendingMessage;
-        if (pendingClass != null) {
-            template += " with " + pendingClass;
-            if (frameInKey && pendingFrame != null) {
-                template += " at " + pendingFrame;
-            }
-        }
-        eventPassed = decide(template, pendingLogger, pendingLevel, pendingLine);
-        int n = pendingLines.size();
+        eventPassed = decide(held.template(), held.logger(), held.level(), held.line());
+        int n = held.lines().size();
         timeline.add(eventMillis, n, eventPassed ? n : 0);
         if (eventPassed) {
             counts.passedLines += n;
             if (out != null) {
-                for (byte[] line : pendingLines) {
+                for (byte[] line : held.lines()) {
                     out.write(line);
                 }
             }
         }
-        pendingLines.clear();
+        held.release();
     }
 
     private boolean decide(String template, String logger, String level, String line) {
@@ -377,7 +331,7 @@ final class Replay {
     }
 
     private void finish() throws IOException {
-        resolvePending();
+        resolveHeld();
         if (judge == null) {
             return;
         }
