@@ -9,7 +9,6 @@ import dev.floodgate.core.internal.SummaryPublisher;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Marker;
@@ -17,7 +16,6 @@ import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.core.config.Configuration;
-import org.apache.logging.log4j.core.config.ConfigurationScheduler;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
@@ -67,8 +65,8 @@ public final class FloodgateFilter extends AbstractFilter {
     /* Lifecycle:
      *   NEW  -> LIVE  in start() (for a filter on an AppenderRef, Log4j calls it from the AppenderControl
      *               constructor), or failing that on the first counted call; going live finds where the filter sits
-     *               (SummaryRoute) and schedules the summary task.
-     *   LIVE -> DONE  in finish(): cancels the task, and the publisher closes the engine and writes what it returns,
+     *               (SummaryRoute) and schedules the summary task and the clock's tick (FilterTasks).
+     *   LIVE -> DONE  in finish(): cancels the tasks, and the publisher closes the engine and writes what it returns,
      *               waiting at most SummaryPublisher.STOP_TIMEOUT_MILLIS. Called by stop(), and by the first Floodgate
      *               filter of the configuration to stop (ConfigurationFloodgates).
      *   A filter built from a bad configuration starts DONE and has no engine: it passes everything.
@@ -119,10 +117,10 @@ public final class FloodgateFilter extends AbstractFilter {
     private volatile SummaryPublisher publisher;
     private String place; // guarded by lifecycleLock; set when going live
     private boolean handedOver; // guarded by lifecycleLock
-    private ScheduledFuture<?> task; // guarded by lifecycleLock
+    /** The summary and clock-tick tasks; guarded by lifecycleLock. */
+    private final FilterTasks tasks = new FilterTasks();
     /** The engine's clock when it is the default ticking clock, which the scheduler must tick; else null. */
     private TickingClock ticking; // written before the volatile write of LIVE
-    private ScheduledFuture<?> tickTask; // guarded by lifecycleLock
 
     FloodgateFilter(FloodgateFilterBuilder b, FloodgateConfig config, FloodFilter engine, Clock clock, Level minLevel,
             Level summaryLevel) {
@@ -457,18 +455,7 @@ public final class FloodgateFilter extends AbstractFilter {
         if (!route.stopsBeforeAppenders()) {
             group.needStopBeforeAppenders();
         }
-        long period = config.summaryIntervalMillis();
-        try {
-            ConfigurationScheduler scheduler = configuration.getScheduler();
-            task = scheduler.scheduleWithFixedDelay(new SummaryTask(this), period, period, TimeUnit.MILLISECONDS);
-            if (ticking != null) {
-                tickTask = scheduler.scheduleAtFixedRate(new TickTask(ticking), TickingClock.TICK_MILLIS,
-                        TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
-            }
-        } catch (RuntimeException e) {
-            STATUS.error("{}: cannot schedule summaries on the configuration's scheduler ({}); they are written "
-                    + "only when the configuration stops", PLUGIN_NAME, e.toString(), e);
-        }
+        tasks.schedule(configuration, this, config.summaryIntervalMillis(), ticking);
         phase = LIVE;
         registration = FilterRegistry.global().register("log4j2", monitoringName(route.describe()), engine,
                 problem -> STATUS.warn("{}: {}", PLUGIN_NAME, problem));
@@ -540,19 +527,8 @@ public final class FloodgateFilter extends AbstractFilter {
                 return null;
             }
             handedOver = true;
-            cancelTasks();
+            tasks.cancel();
             return engine;
-        }
-    }
-
-    private void cancelTasks() {
-        if (task != null) {
-            task.cancel(false);
-            task = null;
-        }
-        if (tickTask != null) {
-            tickTask.cancel(false);
-            tickTask = null;
         }
     }
 
@@ -591,18 +567,18 @@ public final class FloodgateFilter extends AbstractFilter {
     /** Returns whether the periodic summary task is scheduled. */
     boolean hasScheduledTask() {
         synchronized (lifecycleLock) {
-            return task != null && !task.isDone();
+            return tasks.summariesScheduled();
         }
     }
 
     /** Returns whether the clock-tick task is scheduled (only for the default ticking clock). */
     boolean hasScheduledTickTask() {
         synchronized (lifecycleLock) {
-            return tickTask != null && !tickTask.isDone();
+            return tasks.ticksScheduled();
         }
     }
 
-    /** Stops counting, cancels the scheduled task and writes every pending summary; idempotent. */
+    /** Stops counting, cancels the scheduled tasks and writes every pending summary; idempotent. */
     void finish() {
         synchronized (lifecycleLock) {
             if (handedOver) {
@@ -613,7 +589,7 @@ public final class FloodgateFilter extends AbstractFilter {
                 return;
             }
             phase = DONE;
-            cancelTasks();
+            tasks.cancel();
             try {
                 publisher.stop();
             } catch (RuntimeException e) {
@@ -693,43 +669,4 @@ public final class FloodgateFilter extends AbstractFilter {
         }
         return PLUGIN_NAME + "[" + config + ", onMatch=" + onMatch + ", onMismatch=" + onMismatch + "]";
     }
-
-    /** Ticks the filter's clock; holds nothing but the clock. */
-    private static final class TickTask implements Runnable {
-        private final TickingClock clock;
-
-        TickTask(TickingClock clock) {
-            this.clock = clock;
-        }
-
-        @Override
-        public void run() {
-            clock.tick();
-        }
-
-        @Override
-        public String toString() {
-            return "Floodgate clock";
-        }
-    }
-
-    /** The periodic summary task; holds nothing but the filter. */
-    private static final class SummaryTask implements Runnable {
-        private final FloodgateFilter filter;
-
-        SummaryTask(FloodgateFilter filter) {
-            this.filter = filter;
-        }
-
-        @Override
-        public void run() {
-            filter.publishDueSummaries();
-        }
-
-        @Override
-        public String toString() {
-            return "Floodgate summaries";
-        }
-    }
-
 }
