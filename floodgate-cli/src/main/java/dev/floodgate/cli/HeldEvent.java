@@ -19,8 +19,8 @@ final class HeldEvent {
     /** The most lines held, the event's own and the continuation lines searched for the class and frame. */
     static final int MAX_LINES = 8;
 
-    private static final Pattern EXCEPTION_LINE =
-            Pattern.compile("^(?:Exception in thread \"[^\"]*\" )?([\\p{L}_$][\\w$]*(?:\\.[\\p{L}_$][\\w$]*)+)(?::|\\s*$)");
+    private static final Pattern EXCEPTION_LINE = Pattern.compile(
+            "^(?:Exception in thread \"[^\"]*\" )?([\\p{L}_$][\\w$]*(?:\\.[\\p{L}_$][\\w$]*)+)(?::|\\s*$)");
     private static final Pattern FRAME_LINE = Pattern.compile("^\\s+at (\\S+\\([^)]*\\))");
 
     private final boolean frameInKey;

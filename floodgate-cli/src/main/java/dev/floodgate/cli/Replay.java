@@ -30,9 +30,10 @@ import java.util.zip.GZIPInputStream;
  * reports what the filter would have done, optionally writing the filtered log and a plot.
  *
  * <p>Events are the lines that match the format, or start like it up to a valid timestamp; lines without one
- * continue the event before them (stack traces) and share its fate. The filter's clock is set to each event's timestamp, never backwards (an event stamped
- * earlier than one before it is decided at the later time, as a live filter would have). Summaries fall due every
- * {@code summaryInterval} from the first event, as a filter's scheduler would write them, and at the end.
+ * continue the event before them (stack traces) and share its fate. The filter's clock is set to each event's
+ * timestamp, never backwards (an event stamped earlier than one before it is decided at the later time, as a live
+ * filter would have). Summaries fall due every {@code summaryInterval} from the first event, as a filter's scheduler
+ * would write them, and at the end.
  *
  * <p>Not thread-safe; one instance per run. Memory is bounded whatever the input's size: lines are streamed (at
  * most {@link #MAX_KEPT_BYTES} of a line is held), the filter holds at most {@code maxKeys} fingerprints, the
