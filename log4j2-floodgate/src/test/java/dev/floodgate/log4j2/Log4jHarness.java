@@ -17,6 +17,7 @@ import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.ConfigurationSource;
 import org.apache.logging.log4j.core.config.xml.XmlConfiguration;
@@ -33,21 +34,32 @@ final class Log4jHarness implements AutoCloseable {
     final StatusCapture status;
     final ManualClock clock;
 
-    private Log4jHarness(Class<?> testClass, String testCase, Map<String, String> properties) {
+    private Log4jHarness(Class<?> testClass, String testCase, Map<String, String> properties, boolean async) {
         this.status = StatusCapture.start();
         this.clock = TestClock.reset(testClass.getSimpleName());
-        if (properties.isEmpty()) {
-            this.context = new LoggerContext(testClass.getSimpleName() + "-" + testCase, null,
-                    uri(testClass, testCase));
+        String name = testClass.getSimpleName() + "-" + testCase;
+        if (async) {
+            this.context = new AsyncLoggerContext(name, null, uri(testClass, testCase));
+            this.context.start();
+        } else if (properties.isEmpty()) {
+            this.context = new LoggerContext(name, null, uri(testClass, testCase));
             this.context.start();
         } else {
-            this.context = new LoggerContext(testClass.getSimpleName() + "-" + testCase);
+            this.context = new LoggerContext(name);
             this.context.start(parse(context, xml(testClass, testCase, properties)));
         }
     }
 
     static Log4jHarness start(Class<?> testClass, String testCase) {
-        return new Log4jHarness(testClass, testCase, Map.of());
+        return new Log4jHarness(testClass, testCase, Map.of(), false);
+    }
+
+    /**
+     * Starts an {@link AsyncLoggerContext} (every logger asynchronous, as with Log4j's
+     * {@code AsyncLoggerContextSelector}) from {@code <TestClass>-<case>.xml}.
+     */
+    static Log4jHarness startAsync(Class<?> testClass, String testCase) {
+        return new Log4jHarness(testClass, testCase, Map.of(), true);
     }
 
     /** The placeholder {@code @OPTIONS@}, whose value is inserted as written: XML attributes made by the test. */
@@ -58,7 +70,7 @@ final class Log4jHarness implements AutoCloseable {
      * XML-escaped value of {@code name} in {@code properties} ({@value #RAW_OPTIONS}: as written).
      */
     static Log4jHarness start(Class<?> testClass, String testCase, Map<String, String> properties) {
-        return new Log4jHarness(testClass, testCase, properties);
+        return new Log4jHarness(testClass, testCase, properties, false);
     }
 
     /** Returns the text of {@code <TestClass>-<case>.xml} with its {@code @name@} placeholders replaced. */
