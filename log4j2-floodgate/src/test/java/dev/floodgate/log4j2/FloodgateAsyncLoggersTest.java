@@ -12,6 +12,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
@@ -25,7 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Floodgate under Log4j2's asynchronous loggers, the LMAX Disruptor's ring buffer between the caller and the
  * appenders: mixed ({@code <AsyncRoot>}, {@code <AsyncLogger>}) and all asynchronous (an {@link AsyncLoggerContext},
- * what {@code AsyncLoggerContextSelector} makes). Every call is written or counted in exactly one summary, by its
+ * what {@code AsyncLoggerContextSelector} makes); and on an {@code <Async>} appender, whose queue is its own. Every call is written or counted in exactly one summary, by its
  * template, also when the filter decides on the ring buffer's reused events; the summaries still untold reach the
  * appender when the context stops; and a context-wide filter keeps a flood out of the ring buffer, so that the
  * caller does not wait for a full one.
@@ -61,13 +63,16 @@ class FloodgateAsyncLoggersTest {
 
     @ParameterizedTest
     @CsvSource({"mixedContextWide, false", "mixedLogger, false", "fullyAsyncContextWide, true",
-        "fullyAsyncLogger, true"})
+        "fullyAsyncLogger, true", "asyncAppender, false"})
     void flood_fromFourThreads_everyCallWrittenOrInOneSummaryWrittenBeforeTheAppenderStops(String place,
             boolean fullyAsync) throws Exception {
         Log4jHarness h = fullyAsync ? Log4jHarness.startAsync(getClass(), place) : Log4jHarness.start(getClass(), place);
         CountingAppender appender = h.counting("counting");
         Logger log = h.logger("com.acme.Db");
-        if (fullyAsync) {
+        if (place.equals("asyncAppender")) {
+            Appender async = h.configuration().getAppender("async");
+            assertThat(async).isInstanceOf(AsyncAppender.class);
+        } else if (fullyAsync) {
             // By name: AsyncLogger's class file carries an annotation whose class javac cannot find, and -Werror.
             assertThat(log.getClass().getName()).isEqualTo("org.apache.logging.log4j.core.async.AsyncLogger");
         } else {
