@@ -27,10 +27,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Floodgate under Log4j2's asynchronous loggers, the LMAX Disruptor's ring buffer between the caller and the
  * appenders: mixed ({@code <AsyncRoot>}, {@code <AsyncLogger>}) and all asynchronous (an {@link AsyncLoggerContext},
- * what {@code AsyncLoggerContextSelector} makes); and on an {@code <Async>} appender, whose queue is its own. Every call is written or counted in exactly one summary, by its
- * template, also when the filter decides on the ring buffer's reused events; the summaries still untold reach the
- * appender when the context stops; and a context-wide filter keeps a flood out of the ring buffer, so that the
- * caller does not wait for a full one.
+ * what {@code AsyncLoggerContextSelector} makes); and on an {@code <Async>} appender, whose queue is its own. Every
+ * call is written or counted in exactly one summary, by its template, also when the filter decides on the ring
+ * buffer's reused events; the summaries still untold reach the appender when the context stops; and a context-wide
+ * filter keeps a flood out of the ring buffer, so that the caller does not wait for a full one.
  */
 @Timeout(120)
 class FloodgateAsyncLoggersTest {
@@ -66,7 +66,8 @@ class FloodgateAsyncLoggersTest {
         "fullyAsyncLogger, true", "asyncAppender, false"})
     void flood_fromFourThreads_everyCallWrittenOrInOneSummaryWrittenBeforeTheAppenderStops(String place,
             boolean fullyAsync) throws Exception {
-        Log4jHarness h = fullyAsync ? Log4jHarness.startAsync(getClass(), place) : Log4jHarness.start(getClass(), place);
+        Log4jHarness h = fullyAsync ? Log4jHarness.startAsync(getClass(), place)
+                : Log4jHarness.start(getClass(), place);
         CountingAppender appender = h.counting("counting");
         Logger log = h.logger("com.acme.Db");
         if (place.equals("asyncAppender")) {

@@ -1,5 +1,6 @@
 package dev.floodgate.logback;
 
+import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -30,6 +31,7 @@ public final class BlockingAppender extends UnsynchronizedAppenderBase<ILoggingE
     public volatile boolean blockEvents;
 
     private final LongAdder written = new LongAdder();
+    private final Map<Level, LongAdder> writtenByLevel = new ConcurrentHashMap<>();
     private final LongAdder summarized = new LongAdder();
     private final Map<Thread, LongAdder> eventAppendsByThread = new ConcurrentHashMap<>();
 
@@ -47,11 +49,18 @@ public final class BlockingAppender extends UnsynchronizedAppenderBase<ILoggingE
             eventPermits.acquireUninterruptibly();
         }
         written.increment();
+        writtenByLevel.computeIfAbsent(event.getLevel(), k -> new LongAdder()).increment();
     }
 
     /** Returns how many events that are not summaries were written. */
     public long written() {
         return written.sum();
+    }
+
+    /** Returns how many events of {@code level} that are not summaries were written. */
+    public long written(Level level) {
+        LongAdder n = writtenByLevel.get(level);
+        return n == null ? 0 : n.sum();
     }
 
     /** Returns the sum of the counts of the summaries written. */
