@@ -25,7 +25,8 @@ import org.apache.logging.log4j.core.filter.Filterable;
 import org.apache.logging.log4j.message.MapMessage;
 
 /**
- * A private {@link LoggerContext} started from {@code <TestClass>-<case>.xml} beside the test class, with the
+ * A private {@link LoggerContext} started from {@code <TestClass>-<case>.xml} beside the test class (or another
+ * configuration format, where the case names its extension: {@code contextWide.properties}), with the
  * {@link TestClock} named after the test class reset and the status messages captured.
  */
 final class Log4jHarness implements AutoCloseable {
@@ -124,8 +125,9 @@ final class Log4jHarness implements AutoCloseable {
         return sb.toString();
     }
 
+    /** The resource {@code <TestClass>-<case>.xml}, or {@code <TestClass>-<case>} if the case names its extension. */
     static URI uri(Class<?> testClass, String testCase) {
-        String resource = testClass.getSimpleName() + "-" + testCase + ".xml";
+        String resource = testClass.getSimpleName() + "-" + testCase + (testCase.contains(".") ? "" : ".xml");
         URL url = testClass.getResource(resource);
         if (url == null) {
             throw new IllegalArgumentException("no test resource " + resource);
