@@ -8,10 +8,10 @@ import java.util.Objects;
  *
  * <p>A probe describes the current event without allocating: its text is the first {@code length} characters of the
  * raw template (copied into a buffer it owns), masked where {@link TokenMasker#scan} found tokens (their positions are
- * kept, the masked text is not built). It belongs to one thread and is reused for every event; {@link #freeze()}
- * makes the {@link FrozenKey} the ledger stores. Both hash and compare by the same effective text (the hash is
- * {@link String#hashCode()} of the finished text), so a probe finds its frozen key; a probe compares its raw text,
- * piece by piece, against a frozen key's text. A probe recognises the masked key it found last without a scan
+ * kept, the masked text is not built). It belongs to one thread and is reused for every event (or, on a thread that
+ * keeps none, serves one event: {@link #forOneCall()}); {@link #freeze()} makes the {@link FrozenKey} the ledger
+ * stores. Both hash and compare by the same effective text (the hash is {@link String#hashCode()} of the finished
+ * text), so a probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's text. A probe recognises the masked key it found last without a scan
  * ({@link #recall}).
  */
 final class FingerprintKey {
@@ -35,6 +35,22 @@ final class FingerprintKey {
     private int hash;
     /** The latest frozen masked key this probe was found to equal ({@link #learn}); null until then. */
     private FrozenKey candidate;
+    /** Whether this probe serves one call only (a thread that keeps no probe): its buffers are sized to its text. */
+    private final boolean oneCall;
+
+    /** Makes the probe a thread keeps and reuses for every call. */
+    FingerprintKey() {
+        this(false);
+    }
+
+    private FingerprintKey(boolean oneCall) {
+        this.oneCall = oneCall;
+    }
+
+    /** {@return a probe for one call of a thread that keeps no probe of its own} */
+    static FingerprintKey forOneCall() {
+        return new FingerprintKey(true);
+    }
 
     /** Makes this probe stand for the first {@code length} characters of {@code template}, unmasked. */
     FingerprintKey text(String template, int length, int hashOfText) {
@@ -52,8 +68,9 @@ final class FingerprintKey {
      */
     void load(String template, int length) {
         if (tokens == null) {
-            raw = new char[Fingerprinter.MAX_TEMPLATE_CHARS];
-            tokens = new int[2 * Fingerprinter.MAX_TEMPLATE_CHARS];
+            int capacity = oneCall ? Math.max(1, length) : Fingerprinter.MAX_TEMPLATE_CHARS;
+            raw = new char[capacity];
+            tokens = new int[2 * capacity];
         }
         template.getChars(0, length, raw, 0);
         this.text = template;
@@ -87,6 +104,21 @@ final class FingerprintKey {
         if (raw != null && key.replay() != null) {
             candidate = key;
         }
+    }
+
+    /** {@return whether this probe serves one call only ({@link #forOneCall()})} */
+    boolean servesOneCall() {
+        return oneCall;
+    }
+
+    /** {@return the raw template this probe was made from} */
+    String template() {
+        return text;
+    }
+
+    /** {@return the logger name that is part of this probe, or null} */
+    String loggerName() {
+        return loggerName;
     }
 
     /** Sets the other parts of this probe and finishes its hash. */

@@ -1,12 +1,19 @@
 package dev.floodgate.core.fingerprint;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
 /**
  * Turns the parts of a logging call into the key of its fingerprint: by default the message template itself, so
  * {@code "Connection to {} failed"} with any arguments is one fingerprint.
  *
- * <p>Thread-safe and immutable. {@link #probe} does not allocate: it returns the template when that is the whole
- * fingerprint, a stored key this thread {@link #learn learned} when the message certainly masks to it, and otherwise
- * a thread-local probe that is valid until the same thread's next call; call {@link #freeze} before storing it.
+ * <p>Thread-safe; its settings are immutable. {@link #probe} returns the template when that is the whole fingerprint,
+ * a stored key this thread {@link #learn learned} when the message certainly is that key, and otherwise a probe that
+ * is valid until the same thread's next call; call {@link #freeze} before storing it. On a platform thread the probe
+ * is the thread's own, reused for every call, and nothing is allocated. A virtual thread keeps none (it often lives
+ * for one task): what its calls learn is shared with every other virtual thread, so that a known fingerprint is
+ * recognised without allocating, and only a call that is not recognised makes a probe for itself.
  * Templates longer than {@value #MAX_TEMPLATE_CHARS} characters are fingerprinted by their first
  * {@value #MAX_TEMPLATE_CHARS}, which bounds the memory a stored key can take.
  */
@@ -16,6 +23,8 @@ public final class Fingerprinter {
     public static final int MAX_TEMPLATE_CHARS = 1_000;
 
     private static final ThreadLocal<FingerprintKey> PROBE = ThreadLocal.withInitial(FingerprintKey::new);
+    /** {@code Thread.isVirtual()} (Java 21), or null on a Java without virtual threads. */
+    private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
     private final boolean includeLogger;
     private final boolean includeLevel;
@@ -25,6 +34,10 @@ public final class Fingerprinter {
     private final boolean composite;
     /** The longest template that is its own fingerprint when the call has arguments; -1 if none is. */
     private final int plainTemplateLimit;
+    /** What the calls of threads that keep no probe (virtual threads) learned; see {@link #ownsProbe()}. */
+    private final SharedRecall shared = new SharedRecall();
+    /** Whether every thread is treated as one that keeps no probe: for tests on a Java without virtual threads. */
+    private final boolean noThreadOwnsProbe;
 
     /**
      * Creates a fingerprinter.
@@ -37,6 +50,13 @@ public final class Fingerprinter {
      */
     public Fingerprinter(boolean includeLogger, boolean includeLevel, boolean includeThrowable,
             boolean includeThrowableFrame, boolean maskTokens) {
+        this(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens, false);
+    }
+
+    /** As the public constructor; with {@code noThreadOwnsProbe}, every thread takes the path of virtual threads. */
+    Fingerprinter(boolean includeLogger, boolean includeLevel, boolean includeThrowable, boolean includeThrowableFrame,
+            boolean maskTokens, boolean noThreadOwnsProbe) {
+        this.noThreadOwnsProbe = noThreadOwnsProbe;
         this.includeLogger = includeLogger;
         this.includeLevel = includeLevel;
         this.includeThrowable = includeThrowable || includeThrowableFrame;
@@ -76,7 +96,7 @@ public final class Fingerprinter {
      * @param loggerName the logger's name
      * @param level the framework's level object; compared with {@code equals}
      * @param thrown the throwable of the call, or null
-     * @return the template itself, or a thread-local probe to {@link #freeze} before storing
+     * @return the template itself, a stored key, or a probe to {@link #freeze} before storing
      */
     public Object probe(String template, boolean hasArguments, String loggerName, Object level, Throwable thrown) {
         if (hasArguments && template.length() <= plainTemplateLimit) {
@@ -89,11 +109,14 @@ public final class Fingerprinter {
             Throwable thrown) {
         int full = template.length();
         int length = Math.min(full, MAX_TEMPLATE_CHARS);
-        FingerprintKey probe = PROBE.get();
         String logger = includeLogger ? loggerName : null;
         Object levelPart = includeLevel ? level : null;
         Class<?> thrownClass = includeThrowable && thrown != null ? thrown.getClass() : null;
         StackTraceElement frame = includeThrowableFrame && thrown != null ? firstFrame(thrown) : null;
+        if (!ownsProbe()) {
+            return probeOfOneCall(template, hasArguments, full, length, logger, levelPart, thrownClass, frame);
+        }
+        FingerprintKey probe = PROBE.get();
         if (maskTokens && !hasArguments) {
             probe.load(template, length);
             FrozenKey known = probe.recall();
@@ -113,15 +136,79 @@ public final class Fingerprinter {
     }
 
     /**
+     * {@link #slowProbe} on a thread that keeps no probe: a key the other such threads learned if it certainly is the
+     * call's, else a probe made for this call. Apart, so that the platform threads' path compiles as small as before.
+     */
+    private Object probeOfOneCall(String template, boolean hasArguments, int full, int length, String logger,
+            Object levelPart, Class<?> thrownClass, StackTraceElement frame) {
+        FingerprintKey probe;
+        if (maskTokens && !hasArguments) {
+            FrozenKey known = shared.recallMasked(template, length, logger, levelPart, thrownClass, frame);
+            if (known != null) {
+                return known;
+            }
+            probe = FingerprintKey.forOneCall();
+            probe.load(template, length);
+            if (!probe.mask() && !composite && length == full) {
+                return template;
+            }
+        } else if (!composite && length == full) {
+            return template;
+        } else {
+            FrozenKey known = shared.recallPlain(template, logger, levelPart, thrownClass, frame);
+            if (known != null) {
+                return known;
+            }
+            probe = FingerprintKey.forOneCall();
+            probe.text(template, length, length == full ? template.hashCode() : prefixHash(template, length));
+        }
+        return probe.parts(logger, levelPart, thrownClass, frame);
+    }
+
+    /**
+     * Returns whether the calling thread keeps a probe of its own for its calls (a platform thread), rather than
+     * sharing what it learns with the other threads that keep none (a virtual thread: one per task is common, and a
+     * probe kept per virtual thread would be made again for nearly every call).
+     */
+    private boolean ownsProbe() {
+        if (noThreadOwnsProbe) {
+            return false;
+        }
+        if (IS_VIRTUAL == null) {
+            return true;
+        }
+        try {
+            return !(boolean) IS_VIRTUAL.invokeExact(Thread.currentThread());
+        } catch (Throwable e) {
+            throw new IllegalStateException("Thread.isVirtual failed", e);
+        }
+    }
+
+    private static MethodHandle isVirtualHandle() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual",
+                    MethodType.methodType(boolean.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null;
+        }
+    }
+
+    /**
      * Notes that {@code probe}, this thread's latest probe, was found equal to {@code key}, a stored key, so that
-     * the next {@link #probe} of a message that masks the same way can return {@code key} without a lookup.
+     * the next {@link #probe} of a message that masks the same way (on a virtual thread: of any virtual thread, and
+     * also of the same template and parts) can return {@code key} without a lookup.
      *
      * @param probe the probe this thread's last {@link #probe} call returned
      * @param key the stored key found equal to it
      */
     public void learn(Object probe, Object key) {
         if (probe instanceof FingerprintKey && key instanceof FrozenKey) {
-            ((FingerprintKey) probe).learn((FrozenKey) key);
+            FingerprintKey p = (FingerprintKey) probe;
+            if (p.servesOneCall()) {
+                shared.learn(p.template(), p.loggerName(), (FrozenKey) key);
+            } else {
+                p.learn((FrozenKey) key);
+            }
         }
     }
 

@@ -1,0 +1,112 @@
+package dev.floodgate.core.fingerprint;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+/**
+ * The keys learned last by the calls of threads that keep no probe of their own (virtual threads, typically one per
+ * task), shared by all of them, so that such a call recognises a known fingerprint without allocating: a masked key
+ * in a slot chosen by the first characters of the message, any other key that is not cut in a slot chosen by its
+ * template and logger; and a few buffers to replay a masked message in.
+ *
+ * <p>Thread-safe. The slots are read and written without synchronisation: a {@link FrozenKey} is immutable and its
+ * fields are final, so a reader sees null, an older key or a newer one, and checks it against the call before using
+ * it; a key that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at a time (a
+ * compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's buffer is
+ * lent tries the others, and misses only when all are lent. Memory: two arrays of {@value #SLOTS} references, and a
+ * buffer of {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the processors, 2 to 64).
+ */
+final class SharedRecall {
+
+    /** The slots of each kind; {@link #slot} takes the top 8 bits of a mixed hash. */
+    static final int SLOTS = 256;
+    /** How many leading characters of a message choose its masked key's slot. */
+    private static final int PREFIX = 8;
+
+    private final FrozenKey[] masked = new FrozenKey[SLOTS];
+    private final FrozenKey[] plain = new FrozenKey[SLOTS];
+    private final char[][] buffers;
+    private final AtomicIntegerArray lent;
+
+    SharedRecall() {
+        int stripes = Integer.highestOneBit(Math.min(64, 2 * Math.max(1, Runtime.getRuntime().availableProcessors())));
+        this.buffers = new char[Math.max(2, stripes)][];
+        this.lent = new AtomicIntegerArray(buffers.length);
+    }
+
+    /**
+     * Returns the masked key last learned for messages like this one if the first {@code length} characters of
+     * {@code text} certainly mask to it and its other parts are these, else null.
+     */
+    FrozenKey recallMasked(String text, int length, String logger, Object level, Class<?> thrown,
+            StackTraceElement frame) {
+        FrozenKey known = masked[maskedSlot(text)];
+        if (known == null || known.replay() == null || !known.hasParts(logger, level, thrown, frame)) {
+            return null;
+        }
+        int stripe = borrow();
+        if (stripe < 0) {
+            return null;
+        }
+        try {
+            char[] buffer = buffers[stripe];
+            if (buffer == null) {
+                buffer = new char[Fingerprinter.MAX_TEMPLATE_CHARS];
+                buffers[stripe] = buffer;
+            }
+            text.getChars(0, length, buffer, 0);
+            return known.replay().replays(buffer, length) ? known : null;
+        } finally {
+            lent.set(stripe, 0);
+        }
+    }
+
+    /** Borrows a buffer: the caller's stripe's, else the first of the others that is free; -1 if all are lent. */
+    private int borrow() {
+        int mask = buffers.length - 1;
+        int first = (int) (Thread.currentThread().getId() * 0x9E3779B97F4A7C15L >>> 32) & mask;
+        for (int i = 0; i <= mask; i++) {
+            int stripe = (first + i) & mask;
+            if (lent.compareAndSet(stripe, 0, 1)) {
+                return stripe;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Returns the key last learned for this very template (the same string) with these parts, if it is neither
+     * masked nor cut, else null.
+     */
+    FrozenKey recallPlain(String template, String logger, Object level, Class<?> thrown, StackTraceElement frame) {
+        FrozenKey known = plain[plainSlot(template, logger)];
+        return known != null && known.chars() == template && known.hasParts(logger, level, thrown, frame) ? known
+                : null;
+    }
+
+    /** Remembers {@code key}, which the call whose probe held {@code text} and {@code logger} was found equal to. */
+    void learn(String text, String logger, FrozenKey key) {
+        if (key.replay() != null) {
+            masked[maskedSlot(text)] = key;
+        } else if (key.chars() == text) {
+            plain[plainSlot(text, logger)] = key;
+        }
+    }
+
+    private static int maskedSlot(String text) {
+        int n = Math.min(PREFIX, text.length());
+        int h = n;
+        for (int i = 0; i < n; i++) {
+            h = 31 * h + text.charAt(i);
+        }
+        return slot(h);
+    }
+
+    private static int plainSlot(String template, String logger) {
+        return slot(31 * template.hashCode() + Objects.hashCode(logger));
+    }
+
+    private static int slot(int h) {
+        return (h * 0x9E3779B9) >>> 24;
+    }
+}
