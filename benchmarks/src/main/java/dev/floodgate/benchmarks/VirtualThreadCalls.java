@@ -58,6 +58,11 @@ public final class VirtualThreadCalls {
         row("the template, logger and level", "the same",
                 FloodgateConfig.parse(Map.of("includeLogger", "true", "includeLevel", "true")),
                 i -> "Connection to {} failed", true);
+        row("the message (no arguments, no tokens)", "`log.error(\"Connection refused\")`",
+                FloodgateConfig.defaults(), i -> "Connection refused", false);
+        row("the message, logger and level", "the same",
+                FloodgateConfig.parse(Map.of("includeLogger", "true", "includeLevel", "true")),
+                i -> "Connection refused", false);
         row("masked text (`maskTokens`)", "`log.error(\"Failed for order \" + id)`",
                 FloodgateConfig.parse(Map.of("maskTokens", "true")), i -> "Failed for order " + (100_000 + i % 65_536),
                 false);

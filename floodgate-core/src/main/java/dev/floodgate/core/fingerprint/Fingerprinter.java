@@ -143,14 +143,23 @@ public final class Fingerprinter {
             Object levelPart, Class<?> thrownClass, StackTraceElement frame) {
         FingerprintKey probe;
         if (maskTokens && !hasArguments) {
-            FrozenKey known = shared.recallMasked(template, length, logger, levelPart, thrownClass, frame);
+            // A message scanned before without a token masks to itself: it is its own fingerprint's text.
+            boolean tokenFree = length == full && shared.isTokenFree(template);
+            FrozenKey known = tokenFree ? shared.recallPlain(template, logger, levelPart, thrownClass, frame)
+                    : shared.recallMasked(template, length, logger, levelPart, thrownClass, frame);
+            if (tokenFree && !composite) {
+                return template;
+            }
             if (known != null) {
                 return known;
             }
             probe = FingerprintKey.forOneCall();
             probe.load(template, length);
-            if (!probe.mask() && !composite && length == full) {
-                return template;
+            if (!probe.mask() && length == full) {
+                shared.rememberTokenFree(template);
+                if (!composite) {
+                    return template;
+                }
             }
         } else if (!composite && length == full) {
             return template;

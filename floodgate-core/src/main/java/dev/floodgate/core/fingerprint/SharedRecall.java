@@ -7,13 +7,14 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * The keys learned last by the calls of threads that keep no probe of their own (virtual threads, typically one per
  * task), shared by all of them, so that such a call recognises a known fingerprint without allocating: a masked key
  * in a slot chosen by the first characters of the message, any other key that is not cut in a slot chosen by its
- * template and logger; and a few buffers to replay a masked message in.
+ * template and logger, the messages that were scanned and found without a token; and a few buffers to replay a masked
+ * message in.
  *
- * <p>Thread-safe. The slots are read and written without synchronisation: a {@link FrozenKey} is immutable and its
- * fields are final, so a reader sees null, an older key or a newer one, and checks it against the call before using
- * it; a key that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at a time (a
+ * <p>Thread-safe. The slots are read and written without synchronisation: a {@link FrozenKey} and a string are
+ * immutable and their fields final, so a reader sees null, an older entry or a newer one, and checks it against the
+ * call before using it; an entry that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at a time (a
  * compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's buffer is
- * lent tries the others, and misses only when all are lent. Memory: two arrays of {@value #SLOTS} references, and a
+ * lent tries the others, and misses only when all are lent. Memory: three arrays of {@value #SLOTS} references, and a
  * buffer of {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the processors, 2 to 64).
  */
 final class SharedRecall {
@@ -25,6 +26,8 @@ final class SharedRecall {
 
     private final FrozenKey[] masked = new FrozenKey[SLOTS];
     private final FrozenKey[] plain = new FrozenKey[SLOTS];
+    /** Messages found without a token, each in a slot chosen by its hash; compared by identity. */
+    private final String[] tokenFree = new String[SLOTS];
     private final char[][] buffers;
     private final AtomicIntegerArray lent;
 
@@ -84,6 +87,16 @@ final class SharedRecall {
                 : null;
     }
 
+    /** Returns whether this very string (the same object) was scanned before and found without a token. */
+    boolean isTokenFree(String message) {
+        return tokenFree[identitySlot(message)] == message;
+    }
+
+    /** Remembers that {@code message}, all of it, was scanned and has no token. */
+    void rememberTokenFree(String message) {
+        tokenFree[identitySlot(message)] = message;
+    }
+
     /** Remembers {@code key}, which the call whose probe held {@code text} and {@code logger} was found equal to. */
     void learn(String text, String logger, FrozenKey key) {
         if (key.replay() != null) {
@@ -100,6 +113,10 @@ final class SharedRecall {
             h = 31 * h + text.charAt(i);
         }
         return slot(h);
+    }
+
+    private static int identitySlot(String message) {
+        return slot(message.hashCode());
     }
 
     private static int plainSlot(String template, String logger) {
