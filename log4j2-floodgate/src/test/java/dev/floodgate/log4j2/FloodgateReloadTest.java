@@ -24,6 +24,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FloodgateReloadTest {
 
     private static final int THREADS = 4;
+    /**
+     * Calls each flooding thread makes at least, however soon the run ends: without reloads the run ends as soon as the
+     * threads have started, and a thread could otherwise log a single call before it sees that.
+     */
+    private static final int MIN_CALLS_EACH = 1_000;
     private static final int RELOADS = 100;
     private static final String FLOODGATE = "<Floodgate><TestClock name=\"FloodgateReloadTest\"/></Floodgate>";
     private static final String DENY_ALL = "<DenyAllFilter/>";
@@ -58,7 +63,7 @@ class FloodgateReloadTest {
                 Logger log = h.context.getLogger("app.Db" + n);
                 threads.add(new Thread(() -> {
                     started.countDown();
-                    for (int i = 0; running.get(); i++) {
+                    for (int i = 0; i < MIN_CALLS_EACH || running.get(); i++) {
                         log.error("Connection to {} failed", i);
                         logged.increment();
                     }
