@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FloodFilterTotalsTest {
 
@@ -125,13 +127,25 @@ class FloodFilterTotalsTest {
     /**
      * Many threads flood many templates (more than maxKeys, so overflow and eviction happen) through a cap, while
      * another thread summarizes and a third reads the totals; after close, the suppressed total is exactly the sum
-     * of every summary, and the totals read during the run never went down.
+     * of every summary, and the totals read during the run never went down. The fingerprint is the template (a new
+     * string each call), or has more parts, so that threads recognise the keys they found last by the template's
+     * identity while the ledger forgets them and other threads store them again.
      */
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"template", "loggerAndLevel", "throwableWithoutArguments"})
     @Timeout(60)
-    void totals_afterCloseUnderConcurrency_equalTheSumOfEverySummary() throws InterruptedException {
+    void totals_afterCloseUnderConcurrency_equalTheSumOfEverySummary(String fingerprint) throws InterruptedException {
         FloodFilter f = filter("maxKeys", "8", "cap", "window", "capCount", "100", "capPeriod", "1 second",
-                "timeframe", "1 second", "windowSize", "1", "summaryInterval", "1 second");
+                "timeframe", "1 second", "windowSize", "1", "summaryInterval", "1 second",
+                "includeLogger", String.valueOf(fingerprint.equals("loggerAndLevel")),
+                "includeLevel", String.valueOf(fingerprint.equals("loggerAndLevel")),
+                "includeThrowable", String.valueOf(fingerprint.equals("throwableWithoutArguments")));
+        String[] templates = new String[200];
+        for (int i = 0; i < templates.length; i++) {
+            // letters only, so that a message without arguments has no token to mask
+            templates[i] = "template " + (char) ('g' + i % 20) + (char) ('g' + i / 20) + " {}";
+        }
+        Throwable[] thrown = {new java.io.IOException("a"), new IllegalStateException("b")};
         int threads = 4;
         int callsEach = 50_000;
         LongAdder dropped = new LongAdder();
@@ -143,7 +157,16 @@ class FloodFilterTotalsTest {
             Random random = new Random(TestSeed.SEED + t);
             callers.add(new Thread(() -> {
                 for (int i = 0; i < callsEach; i++) {
-                    if (f.suppress("template " + random.nextInt(200) + " {}", true, "l", "ERROR", null)) {
+                    int n = random.nextInt(200);
+                    boolean drop;
+                    if (fingerprint.equals("template")) {
+                        drop = f.suppress("template " + n + " {}", true, "l", "ERROR", null);
+                    } else if (fingerprint.equals("loggerAndLevel")) {
+                        drop = f.suppress(templates[n], true, "l" + n % 2, n % 3 == 0 ? "WARN" : "ERROR", null);
+                    } else {
+                        drop = f.suppress(templates[n], false, "l", "ERROR", thrown[n % 2]);
+                    }
+                    if (drop) {
                         dropped.increment();
                     }
                 }

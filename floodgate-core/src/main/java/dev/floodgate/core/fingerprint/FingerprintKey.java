@@ -11,10 +11,14 @@ import java.util.Objects;
  * kept, the masked text is not built). It belongs to one thread and is reused for every event (or, on a thread that
  * keeps none, serves one event: {@link #forOneCall()}); {@link #freeze()} makes the {@link FrozenKey} the ledger
  * stores. Both hash and compare by the same effective text (the hash is {@link String#hashCode()} of the finished
- * text), so a probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's text. A probe recognises the masked key it found last without a scan
- * ({@link #recall}).
+ * text), so a probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's
+ * text. A probe recognises the masked key it found last without a scan ({@link #recall}), and the key of more parts
+ * than a template it found last by the template's identity ({@link #recallPlain}).
  */
 final class FingerprintKey {
+
+    /** How many token-free messages a thread's probe remembers ({@link #isTokenFree}); a power of two. */
+    private static final int TOKEN_FREE_SLOTS = 16;
 
     /** The raw template. */
     private String text;
@@ -35,8 +39,16 @@ final class FingerprintKey {
     private int hash;
     /** The latest frozen masked key this probe was found to equal ({@link #learn}); null until then. */
     private FrozenKey candidate;
+    /** The latest frozen key of an unmasked, uncut template this probe was found to equal; null until then. */
+    private FrozenKey plainCandidate;
     /** Whether this probe serves one call only (a thread that keeps no probe): its buffers are sized to its text. */
     private final boolean oneCall;
+    /**
+     * Messages this thread scanned whole and found without a token, each in a slot chosen by its length (not its
+     * hash, which a message made anew for each call would have to compute), compared by identity; null on a probe
+     * for one call.
+     */
+    private final String[] tokenFree;
 
     /** Makes the probe a thread keeps and reuses for every call. */
     FingerprintKey() {
@@ -45,6 +57,7 @@ final class FingerprintKey {
 
     private FingerprintKey(boolean oneCall) {
         this.oneCall = oneCall;
+        this.tokenFree = oneCall ? null : new String[TOKEN_FREE_SLOTS];
     }
 
     /** {@return a probe for one call of a thread that keeps no probe of its own} */
@@ -99,10 +112,52 @@ final class FingerprintKey {
         return count != 0;
     }
 
-    /** Remembers {@code key}, a frozen key this probe was found to equal, for {@link #recall}. */
+    /**
+     * Returns the frozen key of this very template (the same string, neither masked nor cut) that this thread found
+     * last ({@link #learn}) if its other parts are these, else null: a key with more parts than its template,
+     * recognised without hashing or comparing its text.
+     */
+    FrozenKey recallPlain(String template, String logger, Object levelObject, Class<?> thrown,
+            StackTraceElement firstFrame) {
+        FrozenKey known = plainCandidate;
+        return known != null && known.chars() == template && known.hasParts(logger, levelObject, thrown, firstFrame)
+                ? known : null;
+    }
+
+    /**
+     * Remembers {@code key}, a frozen key this probe was found to equal, for {@link #recall} or {@link #recallPlain}.
+     */
     void learn(FrozenKey key) {
-        if (raw != null && key.replay() != null) {
-            candidate = key;
+        if (key.replay() != null) {
+            if (raw != null) {
+                candidate = key;
+            }
+        } else if (key.chars() == text) {
+            plainCandidate = key;
+        }
+    }
+
+    /** Returns whether this very string (the same object) was scanned whole before and found without a token. */
+    boolean isTokenFree(String message) {
+        return tokenFree[message.length() & (TOKEN_FREE_SLOTS - 1)] == message;
+    }
+
+    /** Remembers that {@code message}, all of it, was scanned and has no token. */
+    void rememberTokenFree(String message) {
+        tokenFree[message.length() & (TOKEN_FREE_SLOTS - 1)] = message;
+    }
+
+    /**
+     * Puts {@code stored} in place of {@code recalled}, a key this probe remembers, which the ledger no longer holds:
+     * it holds {@code stored}, an equal key another thread made. Without this the thread would find its key through
+     * the ledger's map on every call.
+     */
+    void replace(FrozenKey recalled, FrozenKey stored) {
+        if (candidate == recalled && stored.replay() != null) {
+            candidate = stored;
+        }
+        if (plainCandidate == recalled && stored.chars() == recalled.chars()) {
+            plainCandidate = stored;
         }
     }
 

@@ -118,21 +118,44 @@ public final class Fingerprinter {
         }
         FingerprintKey probe = PROBE.get();
         if (maskTokens && !hasArguments) {
+            if (length == full && probe.isTokenFree(template)) {
+                return plainKey(probe, template, logger, levelPart, thrownClass, frame);
+            }
             probe.load(template, length);
             FrozenKey known = probe.recall();
             if (known != null && known.hasParts(logger, levelPart, thrownClass, frame)) {
                 return known;
             }
-            boolean masked = probe.mask();
-            if (!masked && !composite && length == full) {
-                return template;
+            if (!probe.mask() && length == full) {
+                probe.rememberTokenFree(template);
+                if (!composite) {
+                    return template;
+                }
             }
-        } else if (!composite && length == full) {
-            return template;
+        } else if (length == full) {
+            return plainKey(probe, template, logger, levelPart, thrownClass, frame);
         } else {
-            probe.text(template, length, length == full ? template.hashCode() : prefixHash(template, length));
+            probe.text(template, length, prefixHash(template, length));
         }
         return probe.parts(logger, levelPart, thrownClass, frame);
+    }
+
+    /**
+     * The key of a whole template that is not masked (logged with arguments, or known to have no token) on a thread
+     * that keeps its probe: the template itself when that is the whole fingerprint, else the key this thread learned
+     * last for this very template and parts, else the probe made of them.
+     */
+    private Object plainKey(FingerprintKey probe, String template, String logger, Object levelPart,
+            Class<?> thrownClass, StackTraceElement frame) {
+        if (!composite) {
+            return template;
+        }
+        FrozenKey known = probe.recallPlain(template, logger, levelPart, thrownClass, frame);
+        if (known != null) {
+            return known;
+        }
+        return probe.text(template, template.length(), template.hashCode()).parts(logger, levelPart, thrownClass,
+                frame);
     }
 
     /**
@@ -204,19 +227,32 @@ public final class Fingerprinter {
 
     /**
      * Notes that {@code probe}, this thread's latest probe, was found equal to {@code key}, a stored key, so that
-     * the next {@link #probe} of a message that masks the same way (on a virtual thread: of any virtual thread, and
-     * also of the same template and parts) can return {@code key} without a lookup.
+     * the next {@link #probe} of a message that masks the same way, or of the same template string with the same
+     * parts (on a virtual thread: of any virtual thread), can return {@code key} without a lookup. If {@code probe} is
+     * a key recalled that way and {@code key} another (the ledger forgot the recalled one, and another thread made
+     * the key it holds now), {@code key} takes its place.
      *
      * @param probe the probe this thread's last {@link #probe} call returned
      * @param key the stored key found equal to it
      */
     public void learn(Object probe, Object key) {
-        if (probe instanceof FingerprintKey && key instanceof FrozenKey) {
+        if (!(key instanceof FrozenKey)) {
+            return;
+        }
+        FrozenKey stored = (FrozenKey) key;
+        if (probe instanceof FingerprintKey) {
             FingerprintKey p = (FingerprintKey) probe;
             if (p.servesOneCall()) {
-                shared.learn(p.template(), p.loggerName(), (FrozenKey) key);
+                shared.learn(p.template(), p.loggerName(), stored);
             } else {
-                p.learn((FrozenKey) key);
+                p.learn(stored);
+            }
+        } else if (probe instanceof FrozenKey) {
+            // A key this thread recalled, while the ledger holds an equal one another thread made.
+            if (ownsProbe()) {
+                PROBE.get().replace((FrozenKey) probe, stored);
+            } else {
+                shared.replace((FrozenKey) probe, stored);
             }
         }
     }

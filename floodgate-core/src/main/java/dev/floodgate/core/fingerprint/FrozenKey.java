@@ -58,6 +58,10 @@ final class FrozenKey {
                 && Objects.equals(frame, firstFrame);
     }
 
+    String loggerName() {
+        return loggerName;
+    }
+
     boolean isCut() {
         return cut;
     }

@@ -12,10 +12,11 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *
  * <p>Thread-safe. The slots are read and written without synchronisation: a {@link FrozenKey} and a string are
  * immutable and their fields final, so a reader sees null, an older entry or a newer one, and checks it against the
- * call before using it; an entry that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at a time (a
- * compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's buffer is
- * lent tries the others, and misses only when all are lent. Memory: three arrays of {@value #SLOTS} references, and a
- * buffer of {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the processors, 2 to 64).
+ * call before using it; an entry that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at
+ * a time (a compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's
+ * buffer is lent tries the others, and misses only when all are lent. Memory: three arrays of {@value #SLOTS}
+ * references, and a buffer of {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the
+ * processors, 2 to 64).
  */
 final class SharedRecall {
 
@@ -103,6 +104,25 @@ final class SharedRecall {
             masked[maskedSlot(text)] = key;
         } else if (key.chars() == text) {
             plain[plainSlot(text, logger)] = key;
+        }
+    }
+
+    /**
+     * Puts {@code stored} in place of {@code recalled}, a key recalled from these slots that the ledger no longer
+     * holds: it holds {@code stored}, an equal key made by another call.
+     */
+    void replace(FrozenKey recalled, FrozenKey stored) {
+        if (recalled.replay() != null) {
+            for (int i = 0; i < SLOTS; i++) {
+                if (masked[i] == recalled && stored.replay() != null) {
+                    masked[i] = stored;
+                }
+            }
+        } else if (recalled.chars() instanceof String) {
+            int slot = plainSlot((String) recalled.chars(), recalled.loggerName());
+            if (plain[slot] == recalled) {
+                plain[slot] = stored.chars() == recalled.chars() ? stored : null;
+            }
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.floodgate.core.fingerprint;
 
+import static dev.floodgate.core.fingerprint.LedgerStandIn.lookUp;
+import static dev.floodgate.core.fingerprint.LedgerStandIn.onOtherThread;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floodgate.core.TestSeed;
@@ -22,19 +24,6 @@ class SharedRecallTest {
 
     private static Fingerprinter sharing(boolean includeLogger, boolean includeLevel, boolean maskTokens) {
         return new Fingerprinter(includeLogger, includeLevel, false, false, maskTokens, true);
-    }
-
-    /** What the ledger does with a probe: finds or stores its frozen key, and tells the fingerprinter. */
-    private static Object lookUp(Fingerprinter f, Map<Object, Object> ledger, Object probe) {
-        Object stored = ledger.get(probe);
-        if (stored == null) {
-            stored = f.freeze(probe);
-            ledger.put(stored, stored);
-        }
-        if (stored != probe) {
-            f.learn(probe, stored);
-        }
-        return stored;
     }
 
     @Test
@@ -133,18 +122,5 @@ class SharedRecallTest {
         }
         pool.shutdown();
         assertThat(total).as("calls recognised without a probe").isPositive();
-    }
-
-    private interface Call {
-        Object run() throws Exception;
-    }
-
-    private static Object onOtherThread(Call call) throws Exception {
-        ExecutorService thread = Executors.newSingleThreadExecutor();
-        try {
-            return thread.submit(call::run).get();
-        } finally {
-            thread.shutdown();
-        }
     }
 }
