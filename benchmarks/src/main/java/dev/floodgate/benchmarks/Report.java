@@ -91,6 +91,10 @@ public final class Report {
                     "denyAll", "noFilter"}, threads);
             }
         }
+        for (String method : new String[] {"flood", "floodWithoutArguments"}) {
+            run(FingerprintPartsBenchmark.class, method, new String[] {"floodgate", "floodgateLoggerLevel", "noFilter"},
+                    1, "exception", "reused", "depth", "20");
+        }
         runForks();
         run(EndToEndBenchmark.class, "flood", END_TO_END, 1);
         for (String setup : END_TO_END) {
@@ -101,7 +105,8 @@ public final class Report {
     }
 
 
-    private void run(Class<?> benchmark, String method, String[] setups, int threads)
+    /** Runs {@code method} of {@code benchmark} once per setup; {@code params} are more JMH parameters, name, value. */
+    private void run(Class<?> benchmark, String method, String[] setups, int threads, String... params)
             throws RunnerException, IOException {
         for (String setup : setups) {
             Path json = Files.createTempFile("floodgate-jmh", ".json");
@@ -113,6 +118,9 @@ public final class Report {
                     .resultFormat(ResultFormatType.JSON)
                     .result(json.toString())
                     .shouldFailOnError(true);
+            for (int i = 0; i < params.length; i += 2) {
+                options.param(params[i], params[i + 1]);
+            }
             if (benchmark != EndToEndBenchmark.class) {
                 options.forks(quick ? 1 : 2)
                         .warmupIterations(quick ? 2 : 3).warmupTime(TimeValue.seconds(quick ? 1 : 2))
