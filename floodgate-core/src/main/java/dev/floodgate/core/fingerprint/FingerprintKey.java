@@ -14,6 +14,11 @@ import java.util.Objects;
  * text), so a probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's
  * text. A probe recognises the masked key it found last without a scan ({@link #recall}), and the key of more parts
  * than a template it found last by the template's identity ({@link #recallPlain}).
+ *
+ * <p>Not thread-safe: one thread's. Memory of a thread's probe: buffers of {@value Fingerprinter#MAX_TEMPLATE_CHARS}
+ * characters and twice as many token places once it masked a message, the two keys it found last, and up to
+ * {@value #TOKEN_FREE_SLOTS} messages of at most {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters that it found
+ * without a token.
  */
 final class FingerprintKey {
 
@@ -156,8 +161,8 @@ final class FingerprintKey {
         if (candidate == recalled && stored.replay() != null) {
             candidate = stored;
         }
-        if (plainCandidate == recalled && stored.chars() == recalled.chars()) {
-            plainCandidate = stored;
+        if (plainCandidate == recalled) {
+            plainCandidate = stored.chars() == recalled.chars() ? stored : null;
         }
     }
 
