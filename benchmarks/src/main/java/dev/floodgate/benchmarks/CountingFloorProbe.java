@@ -1,11 +1,8 @@
 package dev.floodgate.benchmarks;
 
-import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.turbo.TurboFilter;
-import ch.qos.logback.core.helpers.NOPAppender;
 import dev.floodgate.logback.FloodgateTurboFilter;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -71,19 +68,7 @@ public class CountingFloorProbe {
     /** Configures a private context: root at INFO, the chosen filter, a NOP appender. */
     @Setup
     public void setUp() {
-        context = new LoggerContext();
-        context.setName("probe");
-        NOPAppender<ILoggingEvent> nop = new NOPAppender<>();
-        nop.setContext(context);
-        nop.start();
-        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.INFO);
-        root.addAppender(nop);
-        TurboFilter turbo = turboFilter();
-        turbo.setContext(context);
-        turbo.start();
-        context.addTurboFilter(turbo);
-        context.start();
+        context = NopLogbackContext.start("probe", turboFilter());
         log = context.getLogger("com.acme.Db");
     }
 

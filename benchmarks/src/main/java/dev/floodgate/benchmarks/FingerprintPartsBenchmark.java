@@ -1,11 +1,7 @@
 package dev.floodgate.benchmarks;
 
-import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.util.LogbackMDCAdapter;
-import ch.qos.logback.core.helpers.NOPAppender;
 import dev.floodgate.logback.FloodgateTurboFilter;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -62,26 +58,15 @@ public class FingerprintPartsBenchmark {
     /** Configures a private context: root at INFO, a NOP appender and the chosen filter. */
     @Setup
     public void setUp() {
-        context = new LoggerContext();
-        context.setName("bench");
-        context.setMDCAdapter(new LogbackMDCAdapter());
-        NOPAppender<ILoggingEvent> nop = new NOPAppender<>();
-        nop.setContext(context);
-        nop.start();
-        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.INFO);
-        root.addAppender(nop);
+        FloodgateTurboFilter filter = null;
         if (setup.startsWith("floodgate")) {
-            FloodgateTurboFilter filter = new FloodgateTurboFilter();
-            filter.setContext(context);
+            filter = new FloodgateTurboFilter();
             filter.setIncludeLogger(String.valueOf(setup.equals("floodgateLoggerLevel")));
             filter.setIncludeLevel(String.valueOf(setup.equals("floodgateLoggerLevel")));
             filter.setIncludeThrowable(String.valueOf(setup.equals("floodgateThrowable")));
             filter.setIncludeThrowableFrame(String.valueOf(setup.equals("floodgateThrowableFrame")));
-            filter.start();
-            context.addTurboFilter(filter);
         }
-        context.start();
+        context = NopLogbackContext.start("bench", filter);
         log = context.getLogger("com.acme.Db");
         shared = madeAt(depth);
     }

@@ -1,11 +1,7 @@
 package dev.floodgate.log4j2;
 
-import static dev.floodgate.log4j2.Log4jHarness.lines;
-import static dev.floodgate.log4j2.Log4jHarness.suppressedIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
-import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.config.json.JsonConfiguration;
 import org.apache.logging.log4j.core.config.yaml.YamlConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,18 +26,7 @@ class FloodgateJsonYamlConfigTest {
             FloodgateFilter filter = h.onlyFloodgate();
             assertThat(filter.config().summaryIntervalMillis()).isEqualTo(1_000L);
             assertThat(filter.config().maxKeys()).isEqualTo(500);
-            Logger log = h.logger("com.acme.Db");
-            for (int i = 0; i < 200; i++) {
-                log.error("Connection to {} failed", i);
-            }
-            h.clock.advanceMillis(1_000);
-            h.writeDueSummaries();
-
-            ListAppender list = h.list("list");
-            List<String> written = lines(list.events());
-            assertThat(written).isNotEmpty().hasSizeLessThan(200);
-            assertThat(suppressedIn(list.events())).isEqualTo(200 - written.size());
-            assertThat(h.status.floodgateMessages()).isEmpty();
+            ConfigFormatChecks.floodIsCutAndSummarized(h);
         }
     }
 
@@ -49,19 +34,7 @@ class FloodgateJsonYamlConfigTest {
     @ValueSource(strings = {"badValue.json", "badValue.yaml"})
     void badValueAndMisspeltOption_failOpenWithStatusErrorsNamingThem(String file) {
         try (Log4jHarness h = Log4jHarness.start(getClass(), file)) {
-            for (int i = 0; i < 200; i++) {
-                h.logger("app.Db").error("Connection to {} failed: {}", "db-1", i);
-            }
-
-            // The first line is Log4j's own, as for a misspelt attribute in XML.
-            assertThat(h.status.floodgateMessages()).containsExactlyInAnyOrder(
-                    "ERROR Floodgate contains an invalid element or attribute \"summaryIntervall\"",
-                    "ERROR Floodgate: unknown option \"summaryIntervall\"; the filter passes every event until this"
-                            + " is fixed",
-                    "ERROR Floodgate: maxKeys: \"lots\" is not a whole number; the filter passes every event until this"
-                            + " is fixed");
-            assertThat(lines(h.list("list").events())).hasSize(200);
-            assertThat(h.onlyFloodgate().isEnabled()).isFalse();
+            ConfigFormatChecks.badValueAndMisspeltOptionFailOpen(h);
         }
     }
 }

@@ -76,9 +76,11 @@ class ProbeRecallTest {
                 .isEqualTo("Connection to the database failed at <time>");
     }
 
-    @Test
-    void probe_templateWithTokens_loggedWithAndWithoutArguments_keepsTwoFingerprints() {
-        Fingerprinter f = new Fingerprinter(true, false, false, false, true);
+    /** Both paths: a thread's own probe, and the probes shared by threads that keep none. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void probe_templateWithTokens_loggedWithAndWithoutArguments_keepsTwoFingerprints(boolean noThreadOwnsProbe) {
+        Fingerprinter f = new Fingerprinter(true, false, false, false, true, noThreadOwnsProbe);
         Map<Object, Object> ledger = new HashMap<>();
         String template = "Order 12 failed: {}";
         Object withArguments = lookUp(f, ledger, f.probe(template, true, "app.Db", "E", null));

@@ -70,20 +70,6 @@ class SharedRecallTest {
     }
 
     @Test
-    void probe_templateWithTokens_loggedWithAndWithoutArguments_keepsTwoFingerprints() throws Exception {
-        Fingerprinter f = sharing(true, false, true);
-        Map<Object, Object> ledger = new HashMap<>();
-        String template = "Order 12 failed: {}";
-        Object withArguments = lookUp(f, ledger, f.probe(template, true, "app.Db", "E", null));
-        Object without = lookUp(f, ledger, f.probe(template, false, "app.Db", "E", null));
-
-        assertThat(f.describe(withArguments)).isEqualTo(template);
-        assertThat(f.describe(without)).isEqualTo("Order <n> failed: {}");
-        assertThat(f.probe(template, false, "app.Db", "E", null)).isSameAs(without);
-        assertThat(f.probe(template, true, "app.Db", "E", null)).isSameAs(withArguments);
-    }
-
-    @Test
     void probe_randomMessagesFromFourThreads_recallOnlyTheKeyTheirOwnTextMasksTo() throws Exception {
         Fingerprinter f = sharing(false, false, true);
         Map<Object, Object> ledger = new java.util.concurrent.ConcurrentHashMap<>();
