@@ -66,14 +66,20 @@ class ProbeRecallTest {
     }
 
     @Test
-    void probe_messageWithoutTokens_defaultFingerprint_isTheMessageItself() {
+    void probe_messagesOfOneLength_sharingASlot_areEachRecognisedOnlyAsWhatTheyAre() {
+        // One length, so one slot of the thread's token-free memory: only the very string remembered there is known.
         Fingerprinter f = new Fingerprinter(false, false, false, false, true);
-        String message = "Connection to the database failed";
-        assertThat(f.probe(message, false, "app.Db", "ERROR", null)).isSameAs(message);
-        assertThat(f.probe(message, false, "app.Db", "ERROR", null)).isSameAs(message);
-        String other = "Connection to the database failed at 10:00";
-        assertThat(f.describe(f.freeze(f.probe(other, false, "app.Db", "ERROR", null))))
-                .isEqualTo("Connection to the database failed at <time>");
+        String free = "Connection to the database failed";
+        String withToken = "Connection to database 42 failed.";
+        String otherFree = "Connection to the database closed";
+        for (int round = 0; round < 3; round++) {
+            assertThat(f.probe(free, false, "app.Db", "ERROR", null)).isSameAs(free);
+            assertThat(f.describe(f.freeze(f.probe(withToken, false, "app.Db", "ERROR", null))))
+                    .isEqualTo("Connection to database <n> failed.");
+            assertThat(f.probe(otherFree, false, "app.Db", "ERROR", null)).isSameAs(otherFree);
+            assertThat(f.describe(f.freeze(f.probe(withToken, false, "app.Db", "ERROR", null))))
+                    .isEqualTo("Connection to database <n> failed.");
+        }
     }
 
     /** Both paths: a thread's own probe, and the probes shared by threads that keep none. */
