@@ -23,6 +23,7 @@ public final class Fingerprinter {
     public static final int MAX_TEMPLATE_CHARS = 1_000;
 
     private static final ThreadLocal<FingerprintKey> PROBE = ThreadLocal.withInitial(FingerprintKey::new);
+    private static final ThreadLocal<FrameMemo> FRAMES = ThreadLocal.withInitial(FrameMemo::new);
     /** {@code Thread.isVirtual()} (Java 21), or null on a Java without virtual threads. */
     private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
@@ -112,7 +113,7 @@ public final class Fingerprinter {
         String logger = includeLogger ? loggerName : null;
         Object levelPart = includeLevel ? level : null;
         Class<?> thrownClass = includeThrowable && thrown != null ? thrown.getClass() : null;
-        StackTraceElement frame = includeThrowableFrame && thrown != null ? firstFrame(thrown) : null;
+        StackTraceElement frame = includeThrowableFrame && thrown != null ? frameOf(thrown) : null;
         if (!ownsProbe()) {
             return probeOfOneCall(template, hasArguments, full, length, logger, levelPart, thrownClass, frame);
         }
@@ -292,12 +293,11 @@ public final class Fingerprinter {
         return h;
     }
 
-    private static StackTraceElement firstFrame(Throwable thrown) {
-        try {
-            StackTraceElement[] frames = thrown.getStackTrace();
-            return frames == null || frames.length == 0 ? null : frames[0];
-        } catch (RuntimeException e) {
-            return null;
-        }
+    /**
+     * The first frame of {@code thrown}: on a platform thread remembered for the throwable it fingerprinted last, so
+     * that the same throwable logged again is not copied; on a virtual thread (often one per task) read anew.
+     */
+    private StackTraceElement frameOf(Throwable thrown) {
+        return ownsProbe() ? FRAMES.get().firstFrame(thrown) : FrameMemo.read(thrown);
     }
 }
