@@ -91,9 +91,11 @@ public final class Report {
                     "denyAll", "noFilter"}, threads);
             }
         }
-        for (String method : new String[] {"flood", "floodWithoutArguments"}) {
-            run(FingerprintPartsBenchmark.class, method, new String[] {"floodgate", "floodgateLoggerLevel", "noFilter"},
-                    1, "exception", "reused", "depth", "20");
+        for (Class<?> parts : new Class<?>[] {FingerprintPartsBenchmark.class, Log4j2FingerprintPartsBenchmark.class}) {
+            for (String method : new String[] {"flood", "floodWithoutArguments"}) {
+                run(parts, method, new String[] {"floodgate", "floodgateLoggerLevel", "noFilter"}, 1, "exception",
+                        "reused", "depth", "20");
+            }
         }
         runForks();
         run(EndToEndBenchmark.class, "flood", END_TO_END, 1);

@@ -291,13 +291,15 @@ public final class FloodgateFilter extends AbstractFilter {
         if (msg == null || level == null || logger == null || level.intLevel() > logger.getLevel().intLevel()) {
             return Result.NEUTRAL;
         }
+        // A String first: the most common message, and a class whose test is one compare, where an interface's
+        // (Message) scans the string's interfaces on every call.
+        if (msg instanceof String) {
+            return decide(logger.getName(), level, marker, (String) msg, false, t, false);
+        }
         if (msg instanceof Message) {
             return decideMessage(logger.getName(), level, marker, (Message) msg, t, false);
         }
         Throwable thrown = t != null ? t : msg instanceof Throwable ? (Throwable) msg : null;
-        if (msg instanceof String) {
-            return decide(logger.getName(), level, marker, (String) msg, false, thrown, false);
-        }
         if (msg instanceof CharSequence) {
             return decide(logger.getName(), level, marker, msg.toString(), false, thrown, false);
         }

@@ -16,14 +16,9 @@ import java.util.Objects;
  * than a template it found last by the template's identity ({@link #recallPlain}).
  *
  * <p>Not thread-safe: one thread's. Memory of a thread's probe: buffers of {@value Fingerprinter#MAX_TEMPLATE_CHARS}
- * characters and twice as many token places once it masked a message, the two keys it found last, and up to
- * {@value #TOKEN_FREE_SLOTS} messages of at most {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters that it found
- * without a token.
+ * characters and twice as many token places once it masked a message, and the two keys it found last.
  */
 final class FingerprintKey {
-
-    /** How many token-free messages a thread's probe remembers ({@link #isTokenFree}); a power of two. */
-    private static final int TOKEN_FREE_SLOTS = 16;
 
     /** The raw template. */
     private String text;
@@ -48,12 +43,6 @@ final class FingerprintKey {
     private FrozenKey plainCandidate;
     /** Whether this probe serves one call only (a thread that keeps no probe): its buffers are sized to its text. */
     private final boolean oneCall;
-    /**
-     * Messages this thread scanned whole and found without a token, each in a slot chosen by its length (not its
-     * hash, which a message made anew for each call would have to compute), compared by identity; null on a probe
-     * for one call.
-     */
-    private final String[] tokenFree;
 
     /** Makes the probe a thread keeps and reuses for every call. */
     FingerprintKey() {
@@ -62,7 +51,6 @@ final class FingerprintKey {
 
     private FingerprintKey(boolean oneCall) {
         this.oneCall = oneCall;
-        this.tokenFree = oneCall ? null : new String[TOKEN_FREE_SLOTS];
     }
 
     /** {@return a probe for one call of a thread that keeps no probe of its own} */
@@ -140,16 +128,6 @@ final class FingerprintKey {
         } else if (key.chars() == text) {
             plainCandidate = key;
         }
-    }
-
-    /** Returns whether this very string (the same object) was scanned whole before and found without a token. */
-    boolean isTokenFree(String message) {
-        return tokenFree[message.length() & (TOKEN_FREE_SLOTS - 1)] == message;
-    }
-
-    /** Remembers that {@code message}, all of it, was scanned and has no token. */
-    void rememberTokenFree(String message) {
-        tokenFree[message.length() & (TOKEN_FREE_SLOTS - 1)] = message;
     }
 
     /**

@@ -13,7 +13,9 @@ import java.lang.invoke.MethodType;
  * is valid until the same thread's next call; call {@link #freeze} before storing it. On a platform thread the probe
  * is the thread's own, reused for every call, and nothing is allocated. A virtual thread keeps none (it often lives
  * for one task): what its calls learn is shared with every other virtual thread, so that a known fingerprint is
- * recognised without allocating, and only a call that is not recognised makes a probe for itself.
+ * recognised without allocating, and only a call that is not recognised makes a probe for itself. Every thread shares
+ * the memory of the messages found without a token, so such a message is its own fingerprint without a scan, and on a
+ * platform thread without a look at its probe.
  * Templates longer than {@value #MAX_TEMPLATE_CHARS} characters are fingerprinted by their first
  * {@value #MAX_TEMPLATE_CHARS}, which bounds the memory a stored key can take.
  */
@@ -35,7 +37,10 @@ public final class Fingerprinter {
     private final boolean composite;
     /** The longest template that is its own fingerprint when the call has arguments; -1 if none is. */
     private final int plainTemplateLimit;
-    /** What the calls of threads that keep no probe (virtual threads) learned; see {@link #ownsProbe()}. */
+    /**
+     * The messages every thread found without a token, and what the calls of threads that keep no probe (virtual
+     * threads) learned; see {@link #ownsProbe()}.
+     */
     private final SharedRecall shared = new SharedRecall();
     /** Whether every thread is treated as one that keeps no probe: for tests on a Java without virtual threads. */
     private final boolean noThreadOwnsProbe;
@@ -114,21 +119,24 @@ public final class Fingerprinter {
         Object levelPart = includeLevel ? level : null;
         Class<?> thrownClass = includeThrowable && thrown != null ? thrown.getClass() : null;
         StackTraceElement frame = includeThrowableFrame && thrown != null ? frameOf(thrown) : null;
+        // A message scanned whole before and found without a token is its own fingerprint's text.
+        boolean tokenFree = maskTokens && !hasArguments && length == full && shared.isTokenFree(template);
+        if (tokenFree && !composite) {
+            return template;
+        }
         if (!ownsProbe()) {
-            return probeOfOneCall(template, hasArguments, full, length, logger, levelPart, thrownClass, frame);
+            return probeOfOneCall(template, hasArguments, tokenFree, full, length, logger, levelPart, thrownClass,
+                    frame);
         }
         FingerprintKey probe = PROBE.get();
-        if (maskTokens && !hasArguments) {
-            if (length == full && probe.isTokenFree(template)) {
-                return plainKey(probe, template, logger, levelPart, thrownClass, frame);
-            }
+        if (maskTokens && !hasArguments && !tokenFree) {
             probe.load(template, length);
             FrozenKey known = probe.recall();
             if (known != null && known.hasParts(logger, levelPart, thrownClass, frame)) {
                 return known;
             }
             if (!probe.mask() && length == full) {
-                probe.rememberTokenFree(template);
+                shared.rememberTokenFree(template);
                 if (!composite) {
                     return template;
                 }
@@ -163,17 +171,12 @@ public final class Fingerprinter {
      * {@link #slowProbe} on a thread that keeps no probe: a key the other such threads learned if it certainly is the
      * call's, else a probe made for this call. Apart, so that the platform threads' path compiles as small as before.
      */
-    private Object probeOfOneCall(String template, boolean hasArguments, int full, int length, String logger,
-            Object levelPart, Class<?> thrownClass, StackTraceElement frame) {
+    private Object probeOfOneCall(String template, boolean hasArguments, boolean tokenFree, int full, int length,
+            String logger, Object levelPart, Class<?> thrownClass, StackTraceElement frame) {
         FingerprintKey probe;
         if (maskTokens && !hasArguments) {
-            // A message scanned before without a token masks to itself: it is its own fingerprint's text.
-            boolean tokenFree = length == full && shared.isTokenFree(template);
             FrozenKey known = tokenFree ? shared.recallPlain(template, logger, levelPart, thrownClass, frame)
                     : shared.recallMasked(template, length, logger, levelPart, thrownClass, frame);
-            if (tokenFree && !composite) {
-                return template;
-            }
             if (known != null) {
                 return known;
             }
@@ -196,6 +199,11 @@ public final class Fingerprinter {
             probe.text(template, length, length == full ? template.hashCode() : prefixHash(template, length));
         }
         return probe.parts(logger, levelPart, thrownClass, frame);
+    }
+
+    /** {@return whether {@code message}, this very string, is known to have no token}; for tests */
+    boolean knowsTokenFree(String message) {
+        return shared.isTokenFree(message);
     }
 
     /**

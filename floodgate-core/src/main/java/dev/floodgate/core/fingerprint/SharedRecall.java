@@ -7,14 +7,15 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * The keys learned last by the calls of threads that keep no probe of their own (virtual threads, typically one per
  * task), shared by all of them, so that such a call recognises a known fingerprint without allocating: a masked key
  * in a slot chosen by the first characters of the message, any other key that is not cut in a slot chosen by its
- * template and logger, the messages that were scanned and found without a token; and a few buffers to replay a masked
- * message in.
+ * template and logger; and a few buffers to replay a masked message in. Also the messages that were scanned and found
+ * without a token, by the calls of every thread: once one is remembered, a flood of it on any thread only reads
+ * them.
  *
  * <p>Thread-safe. The slots are read and written without synchronisation: a {@link FrozenKey} and a string are
  * immutable and their fields final, so a reader sees null, an older entry or a newer one, and checks it against the
  * call before using it; an entry that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at
  * a time (a compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's
- * buffer is lent tries the others, and misses only when all are lent. Memory: three arrays of {@value #SLOTS}
+ * buffer is lent tries the others, and misses only when all are lent. Memory: four arrays' worth of {@value #SLOTS}
  * references, and a buffer of {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the
  * processors, 2 to 64).
  */
@@ -27,8 +28,12 @@ final class SharedRecall {
 
     private final FrozenKey[] masked = new FrozenKey[SLOTS];
     private final FrozenKey[] plain = new FrozenKey[SLOTS];
-    /** Messages found without a token, each in a slot chosen by its hash; compared by identity. */
-    private final String[] tokenFree = new String[SLOTS];
+    /**
+     * Messages found without a token, compared by identity: two for each length modulo {@value #SLOTS}, the one
+     * found last first. Chosen by the length, not the hash, which a message made anew for each call would have to
+     * compute.
+     */
+    private final String[] tokenFree = new String[2 * SLOTS];
     private final char[][] buffers;
     private final AtomicIntegerArray lent;
 
@@ -90,12 +95,23 @@ final class SharedRecall {
 
     /** Returns whether this very string (the same object) was scanned before and found without a token. */
     boolean isTokenFree(String message) {
-        return tokenFree[identitySlot(message)] == message;
+        int i = lengthPair(message);
+        return tokenFree[i] == message || tokenFree[i + 1] == message;
     }
 
-    /** Remembers that {@code message}, all of it, was scanned and has no token. */
+    /**
+     * Remembers that {@code message}, all of it, was scanned and has no token; unless the first of its pair has the
+     * same text, so that a message made anew for each call does not write, call after call, a line that every thread
+     * reads. (The cost: a message logged as one string is not remembered while another string with its very text is
+     * the first of the pair; it is scanned on each call, and fingerprinted the same.)
+     */
     void rememberTokenFree(String message) {
-        tokenFree[identitySlot(message)] = message;
+        int i = lengthPair(message);
+        String first = tokenFree[i];
+        if (first == null || !first.equals(message)) {
+            tokenFree[i + 1] = first;
+            tokenFree[i] = message;
+        }
     }
 
     /** Remembers {@code key}, which the call whose probe held {@code text} and {@code logger} was found equal to. */
@@ -135,8 +151,8 @@ final class SharedRecall {
         return slot(h);
     }
 
-    private static int identitySlot(String message) {
-        return slot(message.hashCode());
+    private static int lengthPair(String message) {
+        return (message.length() & (SLOTS - 1)) << 1;
     }
 
     private static int plainSlot(String template, String logger) {
