@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One logging call through Log4j 2.26 with Floodgate as the context-wide filter, with {@code BurstFilter}
+ * One logging call through Log4j 2.26 with Floodgate as the context-wide filter (or on the root logger, where it
+ * decides on the event), with {@code BurstFilter}
  * (level WARN, rate 10, maxBurst 100), with Log4j's {@code DenyAllFilter} (the floor of any filter that drops a
  * call), and with no filter into a Null or a File appender. The flood is at WARN, so that BurstFilter really limits
  * it.
@@ -38,7 +39,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class Log4j2Benchmark {
 
     /** Which filter and appender the configuration has. */
-    @Param({"floodgate", "floodgateNoMasking", "burstFilter", "denyAll", "noFilter", "noFilterFile"})
+    @Param({"floodgate", "floodgateNoMasking", "floodgateOnLogger", "burstFilter", "denyAll", "noFilter",
+        "noFilterFile"})
     public String setup;
 
     private LoggerContext context;
@@ -67,8 +69,10 @@ public class Log4j2Benchmark {
                 ? "<File name=\"out\" fileName=\"" + file + "\"><PatternLayout pattern=\"%d{HH:mm:ss.SSS} [%t]"
                         + " %-5level %logger{36} - %msg%n\"/></File>"
                 : "<Null name=\"out\"/>";
+        String onLogger = setup.equals("floodgateOnLogger") ? "<Floodgate/>" : "";
         return "<Configuration status=\"WARN\">" + filter + "<Appenders>" + appender + "</Appenders>"
-                + "<Loggers><Root level=\"INFO\"><AppenderRef ref=\"out\"/></Root></Loggers></Configuration>";
+                + "<Loggers><Root level=\"INFO\"><AppenderRef ref=\"out\"/>" + onLogger
+                + "</Root></Loggers></Configuration>";
     }
 
     /** Stops the context and removes the files. */
