@@ -4,21 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@link FingerprintPartsBenchmark} through Log4j 2: the same two floods logged with an exception, with Floodgate as
@@ -27,31 +17,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar Log4j2FingerprintPartsBenchmark -prof gc}.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 4, time = 1)
-@Fork(1)
-@State(Scope.Benchmark)
-public class Log4j2FingerprintPartsBenchmark {
-
-    /** Which filter the configuration has. */
-    @Param({"floodgate", "floodgateLoggerLevel", "floodgateThrowable", "floodgateThrowableFrame", "noFilter"})
-    public String setup;
-
-    /** The stack depth, in frames below the benchmark method, at which the exception is made. */
-    @Param({"20", "100"})
-    public int depth;
-
-    /** Whether each call makes its own exception ({@code fresh}) or all share one ({@code reused}). */
-    @Param({"fresh", "reused"})
-    public String exception;
+public class Log4j2FingerprintPartsBenchmark extends FingerprintPartsParams {
 
     private LoggerContext context;
     private Logger log;
     private Path config;
-    private IOException shared;
-    private final String host = "db-1.internal";
 
     /** Starts a private context from an XML configuration written for the chosen setup. */
     @Setup
@@ -61,7 +31,7 @@ public class Log4j2FingerprintPartsBenchmark {
         context = new LoggerContext("bench-parts-" + setup + "-" + System.nanoTime(), null, config.toUri());
         context.start();
         log = context.getLogger("com.acme.Db");
-        shared = FingerprintPartsBenchmark.madeAt(depth);
+        prepare();
     }
 
     private static String xml(String setup) {
@@ -83,14 +53,12 @@ public class Log4j2FingerprintPartsBenchmark {
     /** The flood: one template, each call with an exception. */
     @Benchmark
     public void flood() {
-        log.error("Connection to {} failed", host,
-                exception.equals("fresh") ? FingerprintPartsBenchmark.madeAt(depth) : shared);
+        log.error("Connection to {} failed", host, thrown());
     }
 
     /** The same flood logged without arguments: {@code log.error("Connection to the database failed", e)}. */
     @Benchmark
     public void floodWithoutArguments() {
-        log.error("Connection to the database failed",
-                exception.equals("fresh") ? FingerprintPartsBenchmark.madeAt(depth) : shared);
+        log.error("Connection to the database failed", thrown());
     }
 }
