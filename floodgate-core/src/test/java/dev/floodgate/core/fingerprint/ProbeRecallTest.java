@@ -67,7 +67,7 @@ class ProbeRecallTest {
 
     @Test
     void probe_messagesOfOneLength_sharingASlot_areEachRecognisedOnlyAsWhatTheyAre() {
-        // One length, so one slot of the thread's token-free memory: only the very string remembered there is known.
+        // One length, so one pair of the token-free memory: only the very strings remembered there are known.
         Fingerprinter f = new Fingerprinter(false, false, false, false, true);
         String free = "Connection to the database failed";
         String withToken = "Connection to database 42 failed.";
