@@ -33,8 +33,9 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Thread-safe. {@link #suppress} is the hot path: for the fingerprint that is flooding it reads the clock, finds
  * the gate by comparing keys and counts in a lock-free cell; any other call finds its gate through a Bloom filter
- * and a concurrent map, in a method compiled apart (see {@code decide}). It takes no lock for a refused call and,
- * with the default fingerprint (the template), allocates nothing. {@link #summarizeIfDue()} and {@link #close()}
+ * and a concurrent map, in a method compiled apart (see {@code decide}), as does every call whose fingerprint has
+ * more parts than its template. It takes no lock for a refused call, and allocates nothing for it unless the
+ * fingerprint includes the first frame of a throwable the thread has not read before (see {@code FrameMemo}). {@link #summarizeIfDue()} and {@link #close()}
  * are called from one scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in
  * exactly one summary returned by {@code summarizeIfDue}, {@code summarize} or {@code close}.
  *
@@ -200,13 +201,16 @@ public final class FloodFilter {
     public boolean suppress(String template, boolean hasArguments, String loggerName, Object level,
             Throwable thrown) {
         Objects.requireNonNull(template, "template");
-        boolean asTemplate = hasArguments && templatesAlone;
-        Object probe = asTemplate ? template : fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
+        if (!templatesAlone) {
+            // A key of more parts is found in decide, so that its code is not compiled into the framework's call.
+            return decide(template, hasArguments, null, loggerName, level, thrown, clock.millis());
+        }
+        Object probe = hasArguments ? template : fingerprinter.probe(template, false, loggerName, level, thrown);
         long now = clock.millis();
         if (refusedByRecent(probe, now)) {
             return drops;
         }
-        return decide(asTemplate ? template : null, probe, loggerName, level, thrown, now);
+        return decide(hasArguments ? template : null, hasArguments, probe, loggerName, level, thrown, now);
     }
 
     /**
@@ -224,7 +228,7 @@ public final class FloodFilter {
         if (refusedByRecent(probe, now)) {
             return drops;
         }
-        return decide(null, probe, loggerName, level, null, now);
+        return decide(null, false, probe, loggerName, level, null, now);
     }
 
     /**
@@ -254,8 +258,12 @@ public final class FloodFilter {
      * then its map), refuses on its lock-free path if it can, and else decides under its lock, admitting the key if it
      * is new.
      *
-     * <p>A call with arguments whose template is its own fingerprint ({@code template} not null) is looked up by its
-     * template first, without reading the template's length: a stored template is never longer than
+     * <p>Three kinds of call come here. With {@code probe} null, the call's fingerprint is a key of more parts than
+     * the template, found here from {@code template} and {@code hasArguments}: first the most recent gate's key, if
+     * it is certainly the call's (a flood of it), else the call's probe. Both compile into this method rather than
+     * into the framework's call, which they would make too large for its callers to inline. With {@code template} null, {@code probe} is the
+     * call's fingerprint. With both, {@code probe} is {@code template}: a call with arguments whose template is its
+     * own fingerprint, looked up by its template first, without reading the template's length: a stored template is never longer than
      * {@link Fingerprinter#MAX_TEMPLATE_CHARS}, so one found is the call's fingerprint; and one not found, at a full
      * ledger, belongs to the overflow gate unless it is longer and its cut beginning is a stored key, which is
      * possible only once such a key was admitted. Only when that refuses nothing is the fingerprint taken as usual.
@@ -267,11 +275,18 @@ public final class FloodFilter {
      * Logback's array of the arguments never escapes (src/docs/performance.md). {@code CompiledSizeTest} keeps this
      * method above that size.
      */
-    private boolean decide(String template, Object probe, String loggerName, Object level, Throwable thrown,
-            long now) {
+    private boolean decide(String template, boolean hasArguments, Object probe, String loggerName, Object level,
+            Throwable thrown, long now) {
         Object key = probe;
         Gate<Subject> gate;
-        if (template != null) {
+        if (key == null) {
+            Gate<Subject> recent = ledger.recent();
+            if (fingerprinter.isKeyOf(recent.key(), template, hasArguments, loggerName, level, thrown)
+                    && refusedFast(recent, now)) {
+                return drops;
+            }
+            key = fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
+        } else if (template != null) {
             gate = ledger.find(template);
             if (gate == null && !cutKeyAdmitted) {
                 gate = ledger.overflowWhileFull();

@@ -19,7 +19,7 @@ class CompiledSizeTest {
     @Test
     void floodFilterDecide_isTooLargeToInline() {
         assertThat(size(FloodFilter.class,
-                "decide(Ljava/lang/String;Ljava/lang/Object;Ljava/lang/String;Ljava/lang/Object;"
+                "decide(Ljava/lang/String;ZLjava/lang/Object;Ljava/lang/String;Ljava/lang/Object;"
                         + "Ljava/lang/Throwable;J)Z"))
                 .isGreaterThan(FREQ_INLINE_SIZE);
     }

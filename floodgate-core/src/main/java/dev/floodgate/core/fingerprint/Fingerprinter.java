@@ -111,6 +111,34 @@ public final class Fingerprinter {
         return slowProbe(template, hasArguments, loggerName, level, thrown);
     }
 
+    /**
+     * Returns whether {@code key}, a stored key, is certainly the fingerprint of this call without taking its probe:
+     * a key of more parts than the template, neither masked nor cut, whose text is this very template string and
+     * whose other parts are the very objects of the call (the logger's name, the level, the throwable's class and the
+     * first frame, as this thread last read it), for a call whose message needs no masking (it has arguments, or no
+     * token was found in this string before). Compared by identity, so that the check compiles small into the
+     * framework's call. False is no answer: {@link #probe} the call.
+     *
+     * @param key a key returned by {@link #freeze}, or null
+     * @param template the unformatted message
+     * @param hasArguments whether the call passed arguments for the template
+     * @param loggerName the logger's name
+     * @param level the framework's level object
+     * @param thrown the throwable of the call, or null
+     * @return true only if {@code key} equals the key {@link #probe} would return for the call
+     */
+    public boolean isKeyOf(Object key, String template, boolean hasArguments, String loggerName, Object level,
+            Throwable thrown) {
+        if (!(key instanceof FrozenKey)) {
+            return false;
+        }
+        FrozenKey k = (FrozenKey) key;
+        return k.chars() == template && (hasArguments || !maskTokens || shared.isTokenFree(template))
+                && k.hasTheseParts(includeLogger ? loggerName : null, includeLevel ? level : null,
+                        includeThrowable && thrown != null ? thrown.getClass() : null,
+                        includeThrowableFrame && thrown != null ? frameOf(thrown) : null);
+    }
+
     private Object slowProbe(String template, boolean hasArguments, String loggerName, Object level,
             Throwable thrown) {
         int full = template.length();
