@@ -35,8 +35,8 @@ import java.util.concurrent.atomic.LongAdder;
  * the gate by comparing keys and counts in a lock-free cell; any other call finds its gate through a Bloom filter
  * and a concurrent map, in a method compiled apart (see {@code decide}), as does every call whose fingerprint has
  * more parts than its template. It takes no lock for a refused call, and allocates nothing for it unless the
- * fingerprint includes the first frame of a throwable the thread has not read before (see {@code FrameMemo}). {@link #summarizeIfDue()} and {@link #close()}
- * are called from one scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in
+ * fingerprint includes the first frame of a throwable the thread has not read before (see {@code FrameMemo}).
+ * {@link #summarizeIfDue()} and {@link #close()} are called from one scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in
  * exactly one summary returned by {@code summarizeIfDue}, {@code summarize} or {@code close}.
  *
  * <p>Inspection ({@link #totals()}, {@link #topFingerprints(int)}) costs the hot path nothing: passed events are
@@ -254,19 +254,24 @@ public final class FloodFilter {
     }
 
     /**
-     * The rest of a call that the most recent gate did not refuse: finds the call's gate (the ledger's Bloom filter,
-     * then its map), refuses on its lock-free path if it can, and else decides under its lock, admitting the key if it
-     * is new.
+     * The rest of a call that {@link #suppress} did not refuse: finds the call's gate (the ledger's Bloom filter, then
+     * its map), refuses on its lock-free path if it can, and else decides under its lock, admitting the key if it is
+     * new.
      *
-     * <p>Three kinds of call come here. With {@code probe} null, the call's fingerprint is a key of more parts than
-     * the template, found here from {@code template} and {@code hasArguments}: first the most recent gate's key, if
-     * it is certainly the call's (a flood of it), else the call's probe. Both compile into this method rather than
-     * into the framework's call, which they would make too large for its callers to inline. With {@code template} null, {@code probe} is the
-     * call's fingerprint. With both, {@code probe} is {@code template}: a call with arguments whose template is its
-     * own fingerprint, looked up by its template first, without reading the template's length: a stored template is never longer than
-     * {@link Fingerprinter#MAX_TEMPLATE_CHARS}, so one found is the call's fingerprint; and one not found, at a full
-     * ledger, belongs to the overflow gate unless it is longer and its cut beginning is a stored key, which is
-     * possible only once such a key was admitted. Only when that refuses nothing is the fingerprint taken as usual.
+     * <p>Three kinds of call come here:
+     * <ul>
+     *   <li>{@code probe} null: the fingerprint is a key of more parts than the template, found here from
+     *       {@code template} and {@code hasArguments}: first the most recent gate's key, if it is certainly the
+     *       call's (a flood of it), else the call's probe. Both compile into this method, not into the framework's
+     *       call, which they would make too large for its callers to inline.
+     *   <li>{@code template} null: {@code probe} is the call's fingerprint.
+     *   <li>both, {@code probe} being {@code template}: a call with arguments whose template is its own fingerprint.
+     *       It is looked up by its template first, without reading the template's length: a stored template is never
+     *       longer than {@link Fingerprinter#MAX_TEMPLATE_CHARS}, so one found is the call's fingerprint; and one not
+     *       found, at a full ledger, belongs to the overflow gate unless it is longer and its cut beginning is a
+     *       stored key, which is possible only once such a key was admitted. Only when that refuses nothing is the
+     *       fingerprint taken as usual.
+     * </ul>
      *
      * <p>Compiled size: this method is one method of more than HotSpot's {@code FreqInlineSize} (325 bytes of
      * bytecode), so the JIT never inlines it into the framework's call, and what it calls (the map, the admission,
