@@ -36,8 +36,9 @@ import java.util.concurrent.atomic.LongAdder;
  * and a concurrent map, in a method compiled apart (see {@code decide}), as does every call whose fingerprint has
  * more parts than its template. It takes no lock for a refused call, and allocates nothing for it unless the
  * fingerprint includes the first frame of a throwable the thread has not read before (see {@code FrameMemo}).
- * {@link #summarizeIfDue()} and {@link #close()} are called from one scheduler thread or on stop. Invariant: every event {@code suppress} counted appears in
- * exactly one summary returned by {@code summarizeIfDue}, {@code summarize} or {@code close}.
+ * {@link #summarizeIfDue()} and {@link #close()} are called from one scheduler thread or on stop. Invariant: every
+ * event {@code suppress} counted appears in exactly one summary returned by {@code summarizeIfDue},
+ * {@code summarize} or {@code close}.
  *
  * <p>Inspection ({@link #totals()}, {@link #topFingerprints(int)}) costs the hot path nothing: passed events are
  * counted where they are decided under their key's lock anyway, and suppressed ones are read from the counts the
