@@ -113,11 +113,10 @@ public final class Fingerprinter {
 
     /**
      * Returns whether {@code key}, a stored key, is certainly the fingerprint of this call without taking its probe:
-     * a key of more parts than the template, neither masked nor cut, whose text is this very template string and
-     * whose other parts are the very objects of the call (the logger's name, the level, the throwable's class and the
-     * first frame, as this thread last read it), for a call whose message needs no masking (it has arguments, or no
-     * token was found in this string before). Compared by identity, so that the check compiles small into the
-     * framework's call. False is no answer: {@link #probe} the call.
+     * a key of more parts than the template, neither masked nor cut, whose text is this very template string (by
+     * identity, as {@code FingerprintKey.recallPlain} compares it) and whose other parts equal the call's, for a call
+     * whose message needs no masking (it has arguments, or no token was found in this string before). False is no
+     * answer: {@link #probe} the call.
      *
      * @param key a key returned by {@link #freeze}, or null
      * @param template the unformatted message
@@ -134,7 +133,7 @@ public final class Fingerprinter {
         }
         FrozenKey k = (FrozenKey) key;
         return k.chars() == template && (hasArguments || !maskTokens || shared.isTokenFree(template))
-                && k.hasTheseParts(includeLogger ? loggerName : null, includeLevel ? level : null,
+                && k.hasParts(includeLogger ? loggerName : null, includeLevel ? level : null,
                         includeThrowable && thrown != null ? thrown.getClass() : null,
                         includeThrowableFrame && thrown != null ? frameOf(thrown) : null);
     }

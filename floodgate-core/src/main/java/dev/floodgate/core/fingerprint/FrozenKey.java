@@ -58,14 +58,6 @@ final class FrozenKey {
                 && Objects.equals(frame, firstFrame);
     }
 
-    /**
-     * Returns whether this key's other parts are these very objects: {@link #hasParts} by identity, for a check that
-     * compiles small; false for equal parts that are other objects.
-     */
-    boolean hasTheseParts(String logger, Object levelObject, Class<?> thrown, StackTraceElement firstFrame) {
-        return thrownClass == thrown && level == levelObject && loggerName == logger && frame == firstFrame;
-    }
-
     String loggerName() {
         return loggerName;
     }

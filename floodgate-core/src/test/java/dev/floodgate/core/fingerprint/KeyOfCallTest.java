@@ -45,15 +45,22 @@ class KeyOfCallTest {
     }
 
     @Test
-    void isKeyOf_equalPartsInOtherObjects_isFalseAndTheProbeFindsTheKey() {
+    void isKeyOf_anEqualTemplateInAnotherString_isFalseAndTheProbeFindsTheKey() {
         Fingerprinter f = new Fingerprinter(true, false, false, false, true);
         Object stored = lookUp(f, new HashMap<>(), f.probe(TEMPLATE, true, "app.Db", "ERROR", null));
         String sameTemplate = new String(TEMPLATE);
-        String sameLogger = new String("app.Db");
 
         assertThat(f.isKeyOf(stored, sameTemplate, true, "app.Db", "ERROR", null)).isFalse();
-        assertThat(f.isKeyOf(stored, TEMPLATE, true, sameLogger, "ERROR", null)).isFalse();
-        assertThat(f.probe(sameTemplate, true, sameLogger, "ERROR", null)).isEqualTo(stored);
+        assertThat(f.probe(sameTemplate, true, "app.Db", "ERROR", null)).isEqualTo(stored);
+    }
+
+    @Test
+    void isKeyOf_equalPartsInOtherObjects_isTrue() {
+        Fingerprinter f = new Fingerprinter(true, true, true, true, true);
+        Object stored = lookUp(f, new HashMap<>(), f.probe(TEMPLATE, true, "app.Db", "ERROR", sameLine(0)));
+
+        assertThat(f.isKeyOf(stored, TEMPLATE, true, new String("app.Db"), new String("ERROR"), sameLine(1)))
+                .isTrue();
     }
 
     @Test
@@ -156,6 +163,11 @@ class KeyOfCallTest {
             }
         }
         assertThat(answeredTrue).isGreaterThan(1_000);
+    }
+
+    /** A new throwable each call, all with the same first frame. */
+    private static IOException sameLine(int n) {
+        return new IOException("call " + n);
     }
 
     private static IOException thrownElsewhere() {
