@@ -4,14 +4,16 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.core.LifeCycle;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.ConfigurationScheduler;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
 
 /**
- * The Floodgate filters of one {@link Configuration}, so that all of them write their pending summaries before the
- * configuration stops its appenders.
+ * The Floodgate filters of one {@link Configuration}: so that all of them write their pending summaries before the
+ * configuration stops its appenders, and so that a filter of the next configuration finds its place and the filter
+ * it replaces.
  *
  * <p>Thread-safe. Kept in the configuration's component map; it lives and dies with the configuration.
  */
@@ -73,6 +75,43 @@ final class ConfigurationFloodgates {
     /** Returns the members, in the order they were built. */
     List<FloodgateFilter> members() {
         return members;
+    }
+
+    /**
+     * Returns where {@code filter}, one of the members, sits: its route as {@link SummaryRoute#describe()} says, and
+     * its position among the enabled members with the same route, in the order they were built ({@code #1} first).
+     */
+    String placeOf(FloodgateFilter filter, String route) {
+        int position = 1;
+        for (FloodgateFilter member : members) {
+            if (member == filter) {
+                break;
+            }
+            if (member.isEnabled() && SummaryRoute.find(configuration, member).describe().equals(route)) {
+                position++;
+            }
+        }
+        return route + " #" + position;
+    }
+
+    /**
+     * Returns the filter that {@code successor}, going live at {@code place} in {@code configuration}, replaces: the
+     * member of the context's configuration still in place (the one a reload is replacing) that is live at the same
+     * place and not handed over; null if there is none.
+     */
+    static FloodgateFilter predecessor(Configuration configuration, FloodgateFilter successor, String place) {
+        LoggerContext context = configuration.getLoggerContext();
+        Configuration previous = context == null ? null : context.getConfiguration();
+        ConfigurationFloodgates group = previous == null || previous == configuration ? null : existing(previous);
+        if (group == null) {
+            return null;
+        }
+        for (FloodgateFilter member : group.members) {
+            if (member != successor && member.isAt(place)) {
+                return member;
+            }
+        }
+        return null;
     }
 
     /**

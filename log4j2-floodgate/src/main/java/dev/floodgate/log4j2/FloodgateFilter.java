@@ -6,7 +6,6 @@ import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.TickingClock;
 import dev.floodgate.core.internal.FilterRegistry;
 import dev.floodgate.core.internal.SummaryPublisher;
-import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -79,7 +78,7 @@ public final class FloodgateFilter extends AbstractFilter {
      *   configuration. Different settings: an INFO status, and the old filter flushes at its stop as before.
      * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; countedIntLevel is written before
      * the volatile write of LIVE. Going live, handing summaries to the publisher and finishing hold lifecycleLock;
-     * the publisher's writer thread takes no lock of this class (route is volatile), and writes nothing after
+     * the publisher's writer thread takes no lock of this class (RouteSink's route is volatile), and writes nothing after
      * finish() returns but a summary it was already writing when the stop's wait ran out. The engine and the
      * publisher guarantee that every counted event is in exactly one summary written or reported.
      */
@@ -101,7 +100,6 @@ public final class FloodgateFilter extends AbstractFilter {
     private final Configuration configuration;
     private final ConfigurationFloodgates group;
     private final int minIntLevel;
-    private final Level summaryLevel;
     private final String[] exemptMarkers;
     private final boolean allLoggers;
     private final String disabledBecause;
@@ -111,8 +109,8 @@ public final class FloodgateFilter extends AbstractFilter {
     private volatile int phase;
     /** Events less severe than this (larger intLevel) are not counted; valid once phase is LIVE. */
     private int countedIntLevel = Integer.MAX_VALUE;
-    /** Where summaries go; found when going live, or at the first write. */
-    private volatile SummaryRoute route;
+    /** Writes summaries where the filter sits; null when disabled. */
+    private final RouteSink sink;
     /** Writes the engine's summaries; replaced with the engine when going live continues a predecessor. */
     private volatile SummaryPublisher publisher;
     private String place; // guarded by lifecycleLock; set when going live
@@ -132,7 +130,7 @@ public final class FloodgateFilter extends AbstractFilter {
         this.configuration = b.configuration;
         this.group = ConfigurationFloodgates.of(b.configuration);
         this.minIntLevel = minLevel.intLevel();
-        this.summaryLevel = summaryLevel;
+        this.sink = new RouteSink(b.configuration, this, summaryLevel);
         List<String> exempt = new ArrayList<>();
         exempt.add(FloodFilter.SUMMARY_MARKER);
         exempt.addAll(config.exemptMarkers());
@@ -140,7 +138,7 @@ public final class FloodgateFilter extends AbstractFilter {
         this.allLoggers = config.limitsAllLoggers();
         this.disabledBecause = null;
         this.phase = NEW;
-        this.publisher = new SummaryPublisher(engine, new Sink(), "floodgate-summaries " + PLUGIN_NAME);
+        this.publisher = new SummaryPublisher(engine, sink, "floodgate-summaries " + PLUGIN_NAME);
         group.join(this);
     }
 
@@ -153,7 +151,7 @@ public final class FloodgateFilter extends AbstractFilter {
         this.configuration = b.configuration;
         this.group = b.configuration == null ? null : ConfigurationFloodgates.of(b.configuration);
         this.minIntLevel = Integer.MIN_VALUE;
-        this.summaryLevel = null;
+        this.sink = null;
         this.exemptMarkers = new String[0];
         this.allLoggers = true;
         this.publisher = null;
@@ -445,12 +443,12 @@ public final class FloodgateFilter extends AbstractFilter {
     }
 
     private void goLiveLocked() {
-        route = SummaryRoute.find(configuration, this);
-        place = placeIn(configuration, this, route.describe());
+        SummaryRoute route = sink.findRoute();
+        place = group.placeOf(this, route.describe());
         FloodFilter continued = continuePredecessor();
         if (continued != null) {
             engine = continued;
-            publisher = new SummaryPublisher(continued, new Sink(), "floodgate-summaries " + PLUGIN_NAME);
+            publisher = new SummaryPublisher(continued, sink, "floodgate-summaries " + PLUGIN_NAME);
             ticking = continued.clock() instanceof TickingClock ? (TickingClock) continued.clock() : null;
         }
         countedIntLevel = route.countedIntLevel();
@@ -459,26 +457,9 @@ public final class FloodgateFilter extends AbstractFilter {
         }
         tasks.schedule(configuration, this, config.summaryIntervalMillis(), ticking);
         phase = LIVE;
-        registration = FilterRegistry.global().register("log4j2", monitoringName(route.describe()), engine,
+        registration = FilterRegistry.global().register("log4j2", route.monitoringName(), engine,
                 problem -> STATUS.warn("{}: {}", PLUGIN_NAME, problem));
         STATUS.debug("{}: live {}: {}", PLUGIN_NAME, route.describe(), config);
-    }
-
-    /**
-     * Returns where {@code filter} sits in {@code configuration}: its route and its position among the Floodgate
-     * filters of that configuration with the same route, in the order they were built.
-     */
-    private static String placeIn(Configuration configuration, FloodgateFilter filter, String route) {
-        int position = 1;
-        for (FloodgateFilter member : ConfigurationFloodgates.of(configuration).members()) {
-            if (member == filter) {
-                break;
-            }
-            if (member.isEnabled() && SummaryRoute.find(configuration, member).describe().equals(route)) {
-                position++;
-            }
-        }
-        return route + " #" + position;
     }
 
     /**
@@ -486,33 +467,23 @@ public final class FloodgateFilter extends AbstractFilter {
      * are equal, and hands that filter over; else null, with an INFO status if the settings were what differed.
      */
     private FloodFilter continuePredecessor() {
-        org.apache.logging.log4j.core.LoggerContext context = configuration.getLoggerContext();
-        Configuration previous = context == null ? null : context.getConfiguration();
-        if (previous == null || previous == configuration) {
+        FloodgateFilter predecessor = ConfigurationFloodgates.predecessor(configuration, this, place);
+        if (predecessor == null) {
             return null;
         }
-        ConfigurationFloodgates group = ConfigurationFloodgates.existing(previous);
-        if (group == null) {
-            return null;
+        FloodFilter continued = predecessor.handOver(config, clockClass);
+        if (continued == null) {
+            STATUS.info("{}: the settings {} differ from those of the filter it replaces, so it starts afresh; "
+                    + "that filter writes its pending counts when its configuration stops", PLUGIN_NAME, place);
+        } else {
+            STATUS.debug("{}: {} continues the state and pending counts of the filter it replaces", PLUGIN_NAME,
+                    place);
         }
-        for (FloodgateFilter member : group.members()) {
-            if (member != this && member.isAt(place)) {
-                FloodFilter continued = member.handOver(config, clockClass);
-                if (continued == null) {
-                    STATUS.info("{}: the settings {} differ from those of the filter it replaces, so it starts afresh; "
-                            + "that filter writes its pending counts when its configuration stops", PLUGIN_NAME, place);
-                } else {
-                    STATUS.debug("{}: {} continues the state and pending counts of the filter it replaces",
-                            PLUGIN_NAME, place);
-                }
-                return continued;
-            }
-        }
-        return null;
+        return continued;
     }
 
     /** Returns whether this filter is live at {@code where} and not handed over. */
-    private boolean isAt(String where) {
+    boolean isAt(String where) {
         synchronized (lifecycleLock) {
             return phase == LIVE && !handedOver && where.equals(place);
         }
@@ -605,18 +576,6 @@ public final class FloodgateFilter extends AbstractFilter {
     }
 
     /**
-     * Returns the name monitoring shows for a filter placed as {@code where} says ({@link SummaryRoute#describe()}):
-     * {@code context-wide}, {@code logger com.acme}, {@code appender alerts}, stable across reconfigurations.
-     */
-    static String monitoringName(String where) {
-        if (where.startsWith("not found")) {
-            return PLUGIN_NAME;
-        }
-        String name = where.startsWith("on ") ? where.substring(3) : where;
-        return name.replace("\"", "").replace("the reference to ", "reference to ");
-    }
-
-    /**
      * Stops the filter. If its configuration is stopping, first writes the pending summaries of every Floodgate
      * filter of that configuration, so they reach appenders that are still running.
      */
@@ -629,39 +588,6 @@ public final class FloodgateFilter extends AbstractFilter {
         finish();
         setStopped();
         return true;
-    }
-
-    /** The publisher's view of this filter: summary events through the route, diagnostics to the status logger. */
-    private final class Sink implements SummaryPublisher.Sink {
-        @Override
-        public void write(SuppressionSummary s) {
-            SummaryRoute r = route;
-            if (r == null) {
-                r = SummaryRoute.find(configuration, FloodgateFilter.this);
-                route = r;
-            }
-            String loggerName = s.loggerName() != null ? s.loggerName() : FloodFilter.SUMMARY_LOGGER;
-            Level level = summaryLevel != null ? summaryLevel
-                    : s.level() instanceof Level ? (Level) s.level() : Level.WARN;
-            if (!r.write(loggerName, level, new SummaryMessage(s))) {
-                throw new IllegalStateException("the target " + r.describe() + " is not running");
-            }
-        }
-
-        @Override
-        public int severity(Object level) {
-            return level instanceof Level ? -((Level) level).intLevel() : Integer.MIN_VALUE;
-        }
-
-        @Override
-        public void warn(String message, Throwable cause) {
-            STATUS.warn("{}: {}", PLUGIN_NAME, message, cause);
-        }
-
-        @Override
-        public void error(String message, Throwable cause) {
-            STATUS.error("{}: {}", PLUGIN_NAME, message, cause);
-        }
     }
 
     @Override

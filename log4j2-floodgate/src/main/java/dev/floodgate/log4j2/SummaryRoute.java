@@ -42,6 +42,13 @@ abstract class SummaryRoute {
     abstract String describe();
 
     /**
+     * Returns the name monitoring shows for the filter, stable across reloads: {@code context-wide},
+     * {@code logger com.acme}, {@code root logger}, {@code appender alerts},
+     * {@code reference to appender alerts of logger com.acme}, {@code reference to appender alerts of the root logger}.
+     */
+    abstract String monitoringName();
+
+    /**
      * Returns the least severe level of events the filter should count, as {@link Level#intLevel()}: events of a
      * larger {@code intLevel} are dropped after the filter by the place it sits in, so counting them would report
      * suppressions that never mattered.
@@ -63,7 +70,7 @@ abstract class SummaryRoute {
     /** Finds where {@code filter} is attached in {@code configuration}; context-wide if it is nowhere else. */
     static SummaryRoute find(Configuration configuration, Filter filter) {
         if (holds(configuration.getFilter(), filter)) {
-            return new ThroughLoggers(configuration, "context-wide");
+            return new ThroughLoggers(configuration, "context-wide", "context-wide");
         }
         LoggerConfig root = configuration.getRootLogger();
         for (LoggerConfig lc : loggerConfigs(configuration, root)) {
@@ -84,7 +91,8 @@ abstract class SummaryRoute {
                 return new ToAppender(appender, null, null);
             }
         }
-        return new ThroughLoggers(configuration, "not found in the configuration, summaries go through the loggers");
+        return new ThroughLoggers(configuration, "not found in the configuration, summaries go through the loggers",
+                FloodgateFilter.PLUGIN_NAME);
     }
 
     /** Returns whether any Floodgate filter of the configuration sits where Log4j stops it before the appenders. */
@@ -98,6 +106,15 @@ abstract class SummaryRoute {
             }
         }
         return false;
+    }
+
+    /** Names a logger in a description, quoted or not: {@code logger "com.acme"}, or {@code the root logger}. */
+    private static String named(LoggerConfig loggerConfig, boolean quoted) {
+        String name = loggerConfig.getName();
+        if (name.isEmpty()) {
+            return "the root logger";
+        }
+        return quoted ? "logger \"" + name + "\"" : "logger " + name;
     }
 
     private static Iterable<LoggerConfig> loggerConfigs(Configuration configuration, LoggerConfig root) {
@@ -142,15 +159,22 @@ abstract class SummaryRoute {
     private static final class ThroughLoggers extends SummaryRoute {
         private final Configuration configuration;
         private final String description;
+        private final String monitoringName;
 
-        ThroughLoggers(Configuration configuration, String description) {
+        ThroughLoggers(Configuration configuration, String description, String monitoringName) {
             this.configuration = configuration;
             this.description = description;
+            this.monitoringName = monitoringName;
         }
 
         @Override
         String describe() {
             return description;
+        }
+
+        @Override
+        String monitoringName() {
+            return monitoringName;
         }
 
         @Override
@@ -175,7 +199,12 @@ abstract class SummaryRoute {
 
         @Override
         String describe() {
-            return "on logger \"" + loggerConfig.getName() + "\"";
+            return "on " + named(loggerConfig, true);
+        }
+
+        @Override
+        String monitoringName() {
+            return loggerConfig.getName().isEmpty() ? "root logger" : named(loggerConfig, false);
         }
 
         @Override
@@ -196,6 +225,7 @@ abstract class SummaryRoute {
         private final AppenderControl control;
         private final int countedIntLevel;
         private final String description;
+        private final String monitoringName;
 
         ToAppender(Appender appender, AppenderRef ref, LoggerConfig owner) {
             this.appender = appender;
@@ -205,13 +235,19 @@ abstract class SummaryRoute {
             this.control = new AppenderControl(appender, null, null);
             this.countedIntLevel = refLevel == null ? Integer.MAX_VALUE : refLevel.intLevel();
             this.description = ref == null ? "on appender \"" + appender.getName() + "\""
-                    : "on the reference to appender \"" + appender.getName() + "\" of logger \""
-                            + owner.getName() + "\"";
+                    : "on the reference to appender \"" + appender.getName() + "\" of " + named(owner, true);
+            this.monitoringName = ref == null ? "appender " + appender.getName()
+                    : "reference to appender " + appender.getName() + " of " + named(owner, false);
         }
 
         @Override
         String describe() {
             return description;
+        }
+
+        @Override
+        String monitoringName() {
+            return monitoringName;
         }
 
         @Override

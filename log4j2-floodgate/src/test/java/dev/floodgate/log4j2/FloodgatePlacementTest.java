@@ -6,6 +6,7 @@ import static dev.floodgate.log4j2.Log4jHarness.suppressedIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.internal.FilterRegistry;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.time.Duration;
 import java.util.HashMap;
@@ -18,10 +19,12 @@ import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.message.MapMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The filter on the event path: on an appender, on an appender reference, on a logger, and inside {@code <Filters>}.
+ * The filter on the event path: on an appender, on an appender reference, on a logger (and the root logger), and
+ * inside {@code <Filters>}.
  * In each XML, appender "limited" is behind Floodgate and appender "all" is not (except on a logger, whose
  * additivity is off so that "all" never sees its events).
  */
@@ -130,6 +133,28 @@ class FloodgatePlacementTest {
             assertThat(h.list("limited").events()).isEmpty();
             assertThat(h.list("all").events()).hasSize(LOGGED);
         }
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "appender, appender limited",
+        "filters, appender limited",
+        "appenderRef, reference to appender limited of the root logger",
+        "logger, logger app",
+        "root, root logger"})
+    void monitoringName_namesThePlace(String place, String name) {
+        long before = liveLog4j2Filters(name); // other tests of this JVM may have left their own
+        try (Log4jHarness h = Log4jHarness.start(getClass(), place)) {
+            flood(h);
+
+            assertThat(liveLog4j2Filters(name)).isEqualTo(before + 1);
+        }
+        assertThat(liveLog4j2Filters(name)).isEqualTo(before);
+    }
+
+    private static long liveLog4j2Filters(String name) {
+        return FilterRegistry.global().live().stream()
+                .filter(f -> f.framework().equals("log4j2") && f.name().equals(name)).count();
     }
 
     @Test
