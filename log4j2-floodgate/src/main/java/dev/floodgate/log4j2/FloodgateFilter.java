@@ -78,8 +78,8 @@ public final class FloodgateFilter extends AbstractFilter {
      *   configuration. Different settings: an INFO status, and the old filter flushes at its stop as before.
      * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; countedIntLevel is written before
      * the volatile write of LIVE. Going live, handing summaries to the publisher and finishing hold lifecycleLock;
-     * the publisher's writer thread takes no lock of this class (RouteSink's route is volatile), and writes nothing after
-     * finish() returns but a summary it was already writing when the stop's wait ran out. The engine and the
+     * the publisher's writer thread takes no lock of this class (RouteSink's route is volatile), and writes nothing
+     * after finish() returns but a summary it was already writing when the stop's wait ran out. The engine and the
      * publisher guarantee that every counted event is in exactly one summary written or reported.
      */
 

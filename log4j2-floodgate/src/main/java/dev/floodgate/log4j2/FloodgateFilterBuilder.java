@@ -748,7 +748,8 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
 
     private FloodgateFilter disabled(List<String> problems) {
         for (String problem : problems) {
-            STATUS.error("{}: {}; the filter passes every event until this is fixed", FloodgateFilter.PLUGIN_NAME, problem);
+            STATUS.error("{}: {}; the filter passes every event until this is fixed", FloodgateFilter.PLUGIN_NAME,
+                    problem);
         }
         return new FloodgateFilter(this, String.join("; ", problems));
     }

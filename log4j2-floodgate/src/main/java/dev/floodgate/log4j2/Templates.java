@@ -2,8 +2,8 @@ package dev.floodgate.log4j2;
 
 /**
  * The fingerprint template of messages that have none: a key made of a class name, e.g.
- * {@code <com.example.Order>} for an object logged as the message, {@code <org.apache.logging.log4j.message.StringMapMessage>}
- * for a map message.
+ * {@code <com.example.Order>} for an object logged as the message,
+ * {@code <org.apache.logging.log4j.message.StringMapMessage>} for a map message.
  *
  * <p>Thread-safe. Allocation-free after the first call for a class.
  */
