@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -144,7 +143,6 @@ class KeyOfCallTest {
                 String logger = loggers[random.nextInt(loggers.length)];
                 String level = levels[random.nextInt(levels.length)];
                 Throwable t = thrown[random.nextInt(thrown.length)];
-                Collections.shuffle(stored, random);
                 List<Object> sayYes = new ArrayList<>();
                 for (Object key : stored) {
                     if (f.isKeyOf(key, template, hasArguments, logger, level, t)) {
