@@ -224,7 +224,9 @@ final class RedisFleet implements FleetConnection {
         }
     }
 
-    /** Returns whether requests go to {@code CL.THROTTLE} (redis-cell) rather than the script; false until connected. */
+    /**
+     * Returns whether requests go to {@code CL.THROTTLE} (redis-cell) rather than the script; false until connected.
+     */
     boolean usesRedisCell() {
         Commands c = commands;
         return c != null && c.cell;
@@ -258,8 +260,8 @@ final class RedisFleet implements FleetConnection {
                                 .add(settings.cell().count()).add(settings.cell().periodMillis() / 1_000)
                                 .add(quantity));
             } else {
-                step = c.scripting.<Object>evalsha(c.sha, ScriptOutputType.MULTI, new String[] {key}, period, count, limit,
-                        Long.toString(quantity));
+                step = c.scripting.<Object>evalsha(c.sha, ScriptOutputType.MULTI, new String[] {key}, period, count,
+                        limit, Long.toString(quantity));
             }
             step.whenComplete((r, e) -> {
                 if (e != null && isNoScript(e)) {

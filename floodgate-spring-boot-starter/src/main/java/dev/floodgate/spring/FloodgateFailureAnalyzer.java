@@ -27,7 +27,8 @@ public final class FloodgateFailureAnalyzer extends AbstractFailureAnalyzer<Floo
         for (FloodgatePropertyException.Problem p : cause.problems()) {
             if (p.property().startsWith("spring.data.redis.")) {
                 action += " floodgate.fleet=spring.data.redis reads the spring.data.redis.* properties (see "
-                        + "src/docs/fleet.md, \"Spring Boot\"): change them, or write the Redis URI in floodgate.fleet.";
+                        + "src/docs/fleet.md, \"Spring Boot\"): change them, or write the Redis URI in "
+                        + "floodgate.fleet.";
                 break;
             }
         }

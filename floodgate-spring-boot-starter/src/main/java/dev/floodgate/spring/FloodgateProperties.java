@@ -11,9 +11,10 @@ import org.springframework.core.env.Environment;
 
 /**
  * The {@code floodgate.*} properties: {@code floodgate.enabled} and one property per {@link Option}, named
- * {@code floodgate.} plus the option's name in kebab case ({@code summaryInterval} → {@code floodgate.summary-interval}),
- * read generically so that every option of the core is a property. {@code floodgate.fleet=spring.data.redis} stands
- * for the Redis of Spring Boot's {@code spring.data.redis.*} properties ({@link SpringDataRedisUri}).
+ * {@code floodgate.} plus the option's name in kebab case ({@code summaryInterval} →
+ * {@code floodgate.summary-interval}), read generically so that every option of the core is a property.
+ * {@code floodgate.fleet=spring.data.redis} stands for the Redis of Spring Boot's {@code spring.data.redis.*}
+ * properties ({@link SpringDataRedisUri}).
  *
  * <p>Immutable.
  */
@@ -126,7 +127,10 @@ final class FloodgateProperties {
         return enabled;
     }
 
-    /** Returns the options that were set, as written, with {@code fleet} derived where it was {@code spring.data.redis}. */
+    /**
+     * Returns the options that were set, as written, with {@code fleet} derived where it was
+     * {@code spring.data.redis}.
+     */
     Map<Option, String> options() {
         return options;
     }

@@ -84,8 +84,8 @@ final class Log4j2Installer implements PropertyChangeListener {
     /** Adds the filter to a configuration that replaced the one it was in; the old one stopped it. */
     @Override
     public synchronized void propertyChange(PropertyChangeEvent event) {
-        if (LoggerContext.PROPERTY_CONFIG.equals(event.getPropertyName()) && event.getNewValue() instanceof Configuration c
-                && c != filtered) {
+        if (LoggerContext.PROPERTY_CONFIG.equals(event.getPropertyName())
+                && event.getNewValue() instanceof Configuration c && c != filtered) {
             filter = null;
             filtered = null;
             install(c);

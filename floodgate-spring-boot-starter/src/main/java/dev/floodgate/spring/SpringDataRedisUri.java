@@ -40,7 +40,9 @@ final class SpringDataRedisUri {
         this.binder = binder;
     }
 
-    /** Returns whether {@code fleet} (a {@code floodgate.fleet} value) asks for the URI of {@code spring.data.redis}. */
+    /**
+     * Returns whether {@code fleet} (a {@code floodgate.fleet} value) asks for the URI of {@code spring.data.redis}.
+     */
     static boolean requested(String fleet) {
         return fleet != null && fleet.trim().equalsIgnoreCase(VALUE);
     }
