@@ -24,7 +24,8 @@ import javax.management.ObjectName;
  *
  * <p>Kinds of fingerprints: templates logged with arguments (the key is the template string itself), the same with
  * the logger and level in the key, and concatenated messages that masking groups (the key holds the masked text,
- * which is new; it is counted as text, as are all {@code String}, {@code byte[]} and {@code char[]} instances). Each
+ * which is new; it is counted as text, as are all {@code String}, {@code byte[]} and {@code char[]} instances), also
+ * at the masking cap of 1,000 characters, where a key keeps a digest and a sample of 256 characters. Each
  * is logged once, which is what most of the many templates a ledger tracks see in a window; templates are measured
  * a second time logged once in every timeframe of the window, the most a key's limiter holds. Run:
  * {@code java -cp benchmarks/target/benchmarks.jar dev.floodgate.benchmarks.FingerprintMemory};
@@ -59,6 +60,8 @@ public final class FingerprintMemory {
         sb.append(held(keyedByLoggerAndLevel(), templates(), false, 1)
                 .row("templates with arguments, the logger and level in the key"));
         sb.append(held(defaults, masked(), true, 1).row("masked concatenated messages"));
+        sb.append(held(defaults, maskedLong(), true, 1)
+                .row("masked concatenated messages of 1,000 characters, dozens of tokens each"));
         int window = defaults.attrition().windowSize();
         sb.append(held(defaults, templates(), false, window)
                 .row("templates, each logged in all " + window + " timeframes of the window"));
@@ -109,6 +112,23 @@ public final class FingerprintMemory {
         String[] t = new String[FINGERPRINTS];
         for (int i = 0; i < t.length; i++) {
             t[i] = "Operation " + letters(i) + " failed on 10.0.0.7 after 3 retries";
+        }
+        return t;
+    }
+
+    /**
+     * Messages of 1,000 characters (the masking cap), each with dozens of tokens: the largest fingerprints a message
+     * can make, which keep a digest and a sample of their text.
+     */
+    static String[] maskedLong() {
+        String[] t = new String[FINGERPRINTS];
+        for (int i = 0; i < t.length; i++) {
+            StringBuilder sb = new StringBuilder("Operation ").append(letters(i));
+            while (sb.length() < 1_000) {
+                sb.append(" id 42 at 10.0.0.7:5432 took 250ms for user 'bob' at 0x1f on 2024-05-01 v1.2.3");
+            }
+            sb.setLength(1_000);
+            t[i] = sb.toString();
         }
         return t;
     }

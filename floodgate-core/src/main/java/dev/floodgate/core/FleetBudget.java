@@ -24,9 +24,9 @@ final class FleetBudget {
         this.description = settings.describe();
     }
 
-    /** Returns a new, empty lease of the fingerprint shown as {@code fingerprint}. */
-    FleetLease newLease(String fingerprint) {
-        return new FleetLease(this, settings.keyFor(fingerprint));
+    /** Returns a new, empty lease of the fingerprint named {@code name} ({@link FleetSettings#nameOf}). */
+    FleetLease newLease(String name) {
+        return new FleetLease(this, settings.keyFor(name));
     }
 
     FleetSettings settings() {

@@ -78,10 +78,11 @@ public final class FloodFilter {
     /** Whether a template logged with arguments is its own fingerprint (up to the length limit). */
     private final boolean templatesAlone;
     /**
-     * Whether a key cut from a longer template or message was ever admitted; set before it is stored, never cleared.
-     * Until then a template that is not found needs no length check to belong to the overflow gate.
+     * Whether the key of a template logged with arguments that is not its own key (longer than
+     * {@link Fingerprinter#MAX_SAMPLE_CHARS}) was ever admitted; set before it is stored, never cleared. Until then a
+     * template that is not found needs no length check to belong to an overflow gate.
      */
-    private volatile boolean cutKeyAdmitted;
+    private volatile boolean longTemplateAdmitted;
     private final boolean keyHasLogger;
     private final boolean keyHasLevel;
     private final LongAdder passed = new LongAdder();
@@ -266,12 +267,12 @@ public final class FloodFilter {
      *       call's (a flood of it), else the call's probe. Both compile into this method, not into the framework's
      *       call, which they would make too large for its callers to inline.
      *   <li>{@code template} null: {@code probe} is the call's fingerprint.
-     *   <li>both, {@code probe} being {@code template}: a call with arguments whose template is its own fingerprint.
-     *       It is looked up by its template first, without reading the template's length: a stored template is never
-     *       longer than {@link Fingerprinter#MAX_TEMPLATE_CHARS}, so one found is the call's fingerprint; and one not
-     *       found, at a full ledger, belongs to the overflow gate unless it is longer and its cut beginning is a
-     *       stored key, which is possible only once such a key was admitted. Only when that refuses nothing is the
-     *       fingerprint taken as usual.
+     *   <li>both, {@code probe} being {@code template}: a call with arguments whose template may be its own
+     *       fingerprint. It is looked up by its template first, without reading the template's length: a template
+     *       stored as itself is never longer than {@link Fingerprinter#MAX_SAMPLE_CHARS}, so one found is the call's
+     *       fingerprint; and one not found, at a full ledger, belongs to its logger's overflow gate unless it is longer
+     *       and its key is a stored digest, which is possible only once such a key was admitted. Only when that
+     *       refuses nothing is the fingerprint taken as usual.
      * </ul>
      *
      * <p>Compiled size: this method is one method of more than HotSpot's {@code FreqInlineSize} (325 bytes of
@@ -294,8 +295,8 @@ public final class FloodFilter {
             key = fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
         } else if (template != null) {
             gate = ledger.find(template);
-            if (gate == null && !cutKeyAdmitted) {
-                gate = ledger.overflowWhileFull();
+            if (gate == null && !longTemplateAdmitted) {
+                gate = ledger.overflowWhileFull(loggerName);
             }
             if (gate != null && refusedFast(gate, now)) {
                 return drops;
@@ -308,7 +309,7 @@ public final class FloodFilter {
                 fingerprinter.learn(key, gate.key());
             }
         } else {
-            gate = ledger.overflowWhileFull();
+            gate = ledger.overflowWhileFull(loggerName);
         }
         if (gate != null && refusedFast(gate, now)) {
             return drops;
@@ -317,16 +318,16 @@ public final class FloodFilter {
         gate = known;
         while (true) {
             if (gate == null) {
-                gate = ledger.overflowIfFull(now);
+                gate = ledger.overflowIfFull(now, loggerName);
             }
             if (gate == null) {
                 Object frozen = fingerprinter.freeze(key);
-                if (fingerprinter.isCut(frozen)) {
-                    cutKeyAdmitted = true;
+                if (hasArguments && !(frozen instanceof String)) {
+                    longTemplateAdmitted = true;
                 }
                 Subject subject = fleet == null ? subjects.of(loggerName, level)
-                        : new Subject(loggerName, level, fleet.newLease(fingerprinter.describe(frozen)));
-                gate = ledger.admit(frozen, subject, now);
+                        : new Subject(loggerName, level, fleet.newLease(fingerprinter.fleetName(frozen)));
+                gate = ledger.admit(frozen, subject, loggerName, now);
                 if (gate == null) {
                     return false;
                 }

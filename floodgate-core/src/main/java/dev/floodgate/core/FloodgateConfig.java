@@ -157,7 +157,10 @@ public final class FloodgateConfig {
 
     /** {@return a fingerprinter for these settings} */
     public Fingerprinter fingerprinter() {
-        return new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens);
+        return fleet == null
+                ? new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens)
+                : Fingerprinter.withFleetNames(includeLogger, includeLevel, includeThrowable, includeThrowableFrame,
+                        maskTokens);
     }
 
     /** {@return whether the throwable's class (and perhaps its first frame) is part of the fingerprint} */

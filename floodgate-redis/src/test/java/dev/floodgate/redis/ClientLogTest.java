@@ -44,7 +44,8 @@ class ClientLogTest {
                 }
             });
             org.slf4j.Logger app = LoggerFactory.getLogger("shop.Payments");
-            String appKey = FleetSettings.of(redis.uri(), CellRateSettings.defaults(), prefix).keyFor("Payment {} failed");
+            String appKey = FleetSettings.of(redis.uri(), CellRateSettings.defaults(), prefix)
+                    .keyFor(FleetSettings.nameOf("Payment {} failed"));
             FleetHarness.await("the application's template has its key", () -> {
                 app.error("Payment {} failed", 1);
                 try {
@@ -71,7 +72,7 @@ class ClientLogTest {
                 }
             }
             String laterKey = FleetSettings.of(redis.uri(), CellRateSettings.defaults(), prefix)
-                    .keyFor("Payment {} retried");
+                    .keyFor(FleetSettings.nameOf("Payment {} retried"));
             FleetHarness.await("a later template of the application has its key", () -> {
                 app.error("Payment {} retried", 1);
                 try {

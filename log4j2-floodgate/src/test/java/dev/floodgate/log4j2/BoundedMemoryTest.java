@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Bounded memory under a flood of unique messages: 2,000,000 distinct templates (each logged twice) through each
  * Log4j placement (context-wide and on an appender) in a child JVM with a 64 MB heap ({@link UniqueFlood}). No OutOfMemoryError, the number of tracked
  * fingerprints never exceeds {@code maxKeys}, and every refused call is in a summary — of its fingerprint, of the
- * "other messages" that found the ledger full, or of the fingerprints forgotten while idle.
+ * "other messages" that found the ledger full, or of the fingerprints forgotten while idle. The same for a million
+ * distinct masked messages of 1,000 characters, the largest fingerprints a message can make.
  */
 class BoundedMemoryTest {
 
@@ -48,6 +50,31 @@ class BoundedMemoryTest {
         assertThat(findings.get("afterStop")).as(context).isZero();
         assertThat(findings.get("sameFrameworkVersion")).as("the child runs the framework version of this run, "
                 + context).isEqualTo(1L);
+        assertThat(findings.get("statusProblems")).as(context).isZero();
+    }
+
+    /**
+     * A million distinct messages of 1,000 characters, logged without arguments and masked, each a fingerprint of its
+     * own: a stored fingerprint keeps a digest and a sample of its text, not the text, so the filter's memory is
+     * bounded in bytes and not only in fingerprints. Context-wide only: a filter on an appender holds its fingerprints
+     * the same way.
+     */
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void maskedFlood_millionLongMessages_smallHeap_staysBoundedAndLosesNoCount(@TempDir Path dir)
+            throws IOException, InterruptedException {
+        Map<String, Long> findings = runChild(dir, UniqueFlood.class, "contextWide", "1000000", "masked");
+
+        long logged = findings.get("logged");
+        String context = "findings " + findings;
+        System.out.println("figures: masked contextWide " + HEAP + " " + context);
+        assertThat(logged).as(context).isEqualTo(1_000_000L);
+        assertThat(findings.get("written") + findings.get("fingerprint") + findings.get("other")
+                + findings.get("forgotten")).as("written + summarized = logged, " + context).isEqualTo(logged);
+        assertThat(findings.get("mostTracked")).as(context).isPositive().isLessThanOrEqualTo(findings.get("maxKeys"));
+        assertThat(findings.get("other")).as("counts of messages that found the ledger full, " + context)
+                .isPositive();
+        assertThat(findings.get("afterStop")).as(context).isZero();
         assertThat(findings.get("statusProblems")).as(context).isZero();
     }
 

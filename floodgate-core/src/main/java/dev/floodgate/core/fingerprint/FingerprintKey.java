@@ -1,22 +1,24 @@
 package dev.floodgate.core.fingerprint;
 
+import dev.floodgate.core.fleet.FleetSettings;
 import java.util.Objects;
 
 /**
- * The probe of a fingerprint made of more than a plain template: a masked or cut template, and optionally the
- * logger, the level and the throwable's class and first frame.
+ * The probe of a fingerprint that is not a plain template: a masked or cut template, a message logged without
+ * arguments, or a template with more parts (the logger, the level, the throwable's class and first frame).
  *
  * <p>A probe describes the current event without allocating: its text is the first {@code length} characters of the
- * raw template (copied into a buffer it owns), masked where {@link TokenMasker#scan} found tokens (their positions are
- * kept, the masked text is not built). It belongs to one thread and is reused for every event (or, on a thread that
- * keeps none, serves one event: {@link #forOneCall()}); {@link #freeze()} makes the {@link FrozenKey} the ledger
- * stores. Both hash and compare by the same effective text (the hash is {@link String#hashCode()} of the finished
- * text), so a probe finds its frozen key; a probe compares its raw text, piece by piece, against a frozen key's
- * text. A probe recognises the masked key it found last without a scan ({@link #recall}), and the key of more parts
- * than a template it found last by the template's identity ({@link #recallPlain}).
+ * raw template, masked where {@link TokenMasker#scan} found tokens (their positions are kept, the masked text is not
+ * built), and it carries that text's {@link KeyDigest}, computed in the same pass. It belongs to one thread and is
+ * reused for every event (or, on a thread that keeps none, serves one event: {@link #forOneCall()});
+ * {@link #freeze()} makes the {@link FrozenKey} the ledger stores. Both hash and compare by the digest and the other
+ * parts, so a probe finds its frozen key. A probe recognises the masked key it found last without a scan
+ * ({@link #recall}, by replaying the message against the masked text it learned), and the key of a template string
+ * it found last by that string's identity ({@link #recallPlain}).
  *
  * <p>Not thread-safe: one thread's. Memory of a thread's probe: buffers of {@value Fingerprinter#MAX_TEMPLATE_CHARS}
- * characters and twice as many token places once it masked a message, and the two keys it found last.
+ * characters and three times as many positions once it masked a message, the replay of the masked key it found last
+ * (at most {@link MaskReplay#MAX_CHARS} characters and as many steps), and the two keys it found last.
  */
 final class FingerprintKey {
 
@@ -28,19 +30,30 @@ final class FingerprintKey {
     private int tokenCount;
     /** The length of the effective text: masked if {@link #tokenCount} is not 0, else {@link #length}. */
     private int effectiveLength;
-    /** A copy of the characters of {@link #text} that count, and its token positions, once {@link #load loaded}. */
+    /**
+     * A copy of the characters of {@link #text} that count, its token positions and the places the scan tried a
+     * token and found none, once {@link #load loaded}.
+     */
     private char[] raw;
     private int[] tokens;
+    private int[] attempts;
     private String loggerName;
     private Object level;
     private Class<?> thrownClass;
     private StackTraceElement frame;
-    private int textHash;
+    private final KeyDigest digest = new KeyDigest();
+    private long high;
+    private long low;
     private int hash;
-    /** The latest frozen masked key this probe was found to equal ({@link #learn}); null until then. */
+    /** The latest frozen masked key this probe was found to equal ({@link #learn}), and its replay; null until then. */
     private FrozenKey candidate;
-    /** The latest frozen key of an unmasked, uncut template this probe was found to equal; null until then. */
+    private MaskReplay replay;
+    /**
+     * The latest frozen key of an unmasked template this probe was found to equal, and that template string; null
+     * until then.
+     */
     private FrozenKey plainCandidate;
+    private String plainTemplate;
     /** Whether this probe serves one call only (a thread that keeps no probe): its buffers are sized to its text. */
     private final boolean oneCall;
 
@@ -59,12 +72,16 @@ final class FingerprintKey {
     }
 
     /** Makes this probe stand for the first {@code length} characters of {@code template}, unmasked. */
-    FingerprintKey text(String template, int length, int hashOfText) {
+    FingerprintKey text(String template, int length) {
         this.text = template;
         this.length = length;
         this.tokenCount = 0;
         this.effectiveLength = length;
-        this.textHash = hashOfText;
+        KeyDigest d = digest.start();
+        d.add(template, 0, length);
+        d.finish();
+        this.high = d.high();
+        this.low = d.low();
         return this;
     }
 
@@ -77,6 +94,7 @@ final class FingerprintKey {
             int capacity = oneCall ? Math.max(1, length) : Fingerprinter.MAX_TEMPLATE_CHARS;
             raw = new char[capacity];
             tokens = new int[2 * capacity];
+            attempts = new int[1 + 2 * capacity];
         }
         template.getChars(0, length, raw, 0);
         this.text = template;
@@ -89,44 +107,67 @@ final class FingerprintKey {
      */
     FrozenKey recall() {
         FrozenKey known = candidate;
-        return known != null && known.replay().replays(raw, length) ? known : null;
+        return known != null && replay.replays(raw, length) ? known : null;
     }
 
     /**
-     * Makes this probe stand for the loaded text, masked.
+     * Makes this probe stand for the loaded text, masked, and digests it.
      *
      * @return whether any token was masked
      */
     boolean mask() {
-        int count = TokenMasker.scan(raw, length, tokens);
+        attempts[0] = 0;
+        int count = TokenMasker.scan(raw, length, tokens, attempts);
         this.tokenCount = count;
         this.effectiveLength = count == 0 ? length : TokenMasker.maskedLength(length, tokens, count);
-        this.textHash = TokenMasker.maskedHash(raw, length, tokens, count);
+        KeyDigest d = digest.start();
+        int at = 0;
+        for (int t = 0; t < count; t++) {
+            int start = TokenMasker.tokenStart(tokens, t);
+            int end = TokenMasker.tokenEnd(tokens, t);
+            int kind = TokenMasker.tokenKind(tokens, t);
+            d.add(raw, at, start);
+            String placeholder = TokenMasker.placeholder(kind);
+            if (kind == TokenMasker.KIND_QUOTED) {
+                d.add(raw[start]);
+                d.add(placeholder, 0, placeholder.length());
+                d.add(raw[end - 1]);
+            } else {
+                d.add(placeholder, 0, placeholder.length());
+            }
+            at = end;
+        }
+        d.add(raw, at, length);
+        d.finish();
+        this.high = d.high();
+        this.low = d.low();
         return count != 0;
     }
 
     /**
-     * Returns the frozen key of this very template (the same string, neither masked nor cut) that this thread found
-     * last ({@link #learn}) if its other parts are these, else null: a key with more parts than its template,
-     * recognised without hashing or comparing its text.
+     * Returns the frozen key of this very template string (or message: the same object, not masked) that this thread
+     * found last ({@link #learn}) if its other parts are these, else null: recognised without digesting the text.
      */
     FrozenKey recallPlain(String template, String logger, Object levelObject, Class<?> thrown,
             StackTraceElement firstFrame) {
         FrozenKey known = plainCandidate;
-        return known != null && known.chars() == template && known.hasParts(logger, levelObject, thrown, firstFrame)
+        return known != null && plainTemplate == template && known.hasParts(logger, levelObject, thrown, firstFrame)
                 ? known : null;
     }
 
     /**
-     * Remembers {@code key}, a frozen key this probe was found to equal, for {@link #recall} or {@link #recallPlain}.
+     * Remembers {@code key}, a frozen key this probe was found equal to, for {@link #recall} (a masked probe: its
+     * replay is made from this probe's scan, in buffers this probe keeps) or {@link #recallPlain}.
      */
     void learn(FrozenKey key) {
-        if (key.replay() != null) {
-            if (raw != null) {
-                candidate = key;
+        if (tokenCount != 0) {
+            if (replay == null) {
+                replay = new MaskReplay();
             }
-        } else if (key.chars() == text) {
+            candidate = replay.load(raw, length, tokens, tokenCount, attempts, MaskReplay.MAX_CHARS) ? key : null;
+        } else {
             plainCandidate = key;
+            plainTemplate = text;
         }
     }
 
@@ -136,17 +177,31 @@ final class FingerprintKey {
      * the ledger's map on every call.
      */
     void replace(FrozenKey recalled, FrozenKey stored) {
-        if (candidate == recalled && stored.replay() != null) {
+        if (candidate == recalled) {
             candidate = stored;
         }
         if (plainCandidate == recalled) {
-            plainCandidate = stored.chars() == recalled.chars() ? stored : null;
+            plainCandidate = stored;
         }
     }
 
     /** {@return whether this probe serves one call only ({@link #forOneCall()})} */
     boolean servesOneCall() {
         return oneCall;
+    }
+
+    /** {@return whether tokens were masked in this probe's text} */
+    boolean isMasked() {
+        return tokenCount != 0;
+    }
+
+    /**
+     * {@return a new replay of this masked probe's text, for a key shared between threads, or null if its masked text
+     * would be longer than {@code limit} characters}
+     */
+    MaskReplay newReplay(int limit) {
+        MaskReplay r = new MaskReplay();
+        return r.load(raw, length, tokens, tokenCount, attempts, limit) ? r : null;
     }
 
     /** {@return the raw template this probe was made from} */
@@ -165,7 +220,7 @@ final class FingerprintKey {
         this.level = levelObject;
         this.thrownClass = thrown;
         this.frame = firstFrame;
-        int h = textHash;
+        int h = (int) (high ^ high >>> 32);
         h = 31 * h + Objects.hashCode(logger);
         h = 31 * h + Objects.hashCode(levelObject);
         h = 31 * h + Objects.hashCode(thrown);
@@ -173,17 +228,19 @@ final class FingerprintKey {
         return this;
     }
 
-    /** Returns an immutable key equal to this one, holding the finished text. */
-    FrozenKey freeze() {
-        CharSequence finished;
-        if (tokenCount == 0) {
-            finished = effectiveText();
-        } else {
-            int[] attempts = new int[1 + 2 * length];
-            TokenMasker.scan(raw, length, tokens, attempts);
-            finished = MaskReplay.of(raw, length, tokens, tokenCount, attempts, effectiveText());
-        }
-        return new FrozenKey(finished, loggerName, level, thrownClass, frame, hash, length < text.length());
+    /**
+     * Returns an immutable key equal to this one: the digest, a sample of the finished text, and the other parts.
+     *
+     * @param fleetNames whether the key also gets its fleet name ({@link FleetSettings#nameOf}), made from all the text
+     */
+    FrozenKey freeze(boolean fleetNames) {
+        String finished = effectiveText();
+        boolean whole = tokenCount == 0 && length == text.length() && length <= Fingerprinter.MAX_SAMPLE_CHARS;
+        String sample = finished.length() <= Fingerprinter.MAX_SAMPLE_CHARS ? finished
+                : finished.substring(0, Fingerprinter.MAX_SAMPLE_CHARS - 1) + "…";
+        String fleetName = fleetNames ? FleetSettings.nameOf(Fingerprinter.describe(finished, thrownClass, frame))
+                : null;
+        return new FrozenKey(high, low, sample, whole, loggerName, level, thrownClass, frame, fleetName, hash);
     }
 
     /** Returns the template as summaries show it: masked and cut. */
@@ -200,9 +257,8 @@ final class FingerprintKey {
     }
 
     /**
-     * Returns whether {@code o} is a frozen key with this probe's text and parts, or a probe for the same text and
-     * parts. The ledger compares probes with frozen keys only; comparing two probes (of two threads) builds both
-     * texts.
+     * Returns whether {@code o} is a frozen key with this probe's digest and parts, or a probe for the same digest and
+     * parts.
      */
     @Override
     public boolean equals(Object o) {
@@ -211,35 +267,15 @@ final class FingerprintKey {
         }
         if (o instanceof FrozenKey) {
             FrozenKey k = (FrozenKey) o;
-            return hash == k.hashCode() && k.hasParts(loggerName, level, thrownClass, frame) && sameText(k.chars());
+            return hash == k.hashCode() && k.hasDigest(high, low) && k.hasParts(loggerName, level, thrownClass, frame);
         }
         if (!(o instanceof FingerprintKey)) {
             return false;
         }
         FingerprintKey k = (FingerprintKey) o;
-        return hash == k.hash && thrownClass == k.thrownClass && Objects.equals(level, k.level)
-                && Objects.equals(loggerName, k.loggerName) && Objects.equals(frame, k.frame)
-                && effectiveText().equals(k.effectiveText());
-    }
-
-    /** Returns whether this probe's effective text is {@code other}, without building it. */
-    private boolean sameText(CharSequence other) {
-        if (tokenCount == 0 && other instanceof String) {
-            String s = (String) other;
-            return s.length() == effectiveLength && text.regionMatches(0, s, 0, length);
-        }
-        if (other.length() != effectiveLength) {
-            return false;
-        }
-        if (tokenCount != 0) {
-            return TokenMasker.matches(raw, length, tokens, tokenCount, other);
-        }
-        for (int i = 0; i < length; i++) {
-            if (text.charAt(i) != other.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
+        return hash == k.hash && high == k.high && low == k.low && thrownClass == k.thrownClass
+                && Objects.equals(level, k.level) && Objects.equals(loggerName, k.loggerName)
+                && Objects.equals(frame, k.frame);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.floodgate.core.fingerprint;
 
+import dev.floodgate.core.fleet.FleetSettings;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -17,12 +18,23 @@ import java.lang.invoke.MethodType;
  * the memory of the messages found without a token, so such a message is its own fingerprint without a scan, and on a
  * platform thread without a look at its probe.
  * Templates longer than {@value #MAX_TEMPLATE_CHARS} characters are fingerprinted by their first
- * {@value #MAX_TEMPLATE_CHARS}, which bounds the memory a stored key can take.
+ * {@value #MAX_TEMPLATE_CHARS}.
+ *
+ * <p>Keys: a template logged with arguments, of at most {@value #MAX_SAMPLE_CHARS} characters, is its own key when
+ * the fingerprint has no other part (the application's templates are its code, and a string hashes and compares as
+ * the JDK's hash tables expect). Every other fingerprint, and every message logged without arguments, is identified
+ * by a {@link KeyDigest} of its text, keyed per process, so that text an attacker sends can neither collide in the
+ * ledger nor make a key hold more than a sample of {@value #MAX_SAMPLE_CHARS} characters, whatever its length.
  */
 public final class Fingerprinter {
 
     /** The number of leading template characters that make up a fingerprint. */
     public static final int MAX_TEMPLATE_CHARS = 1_000;
+    /**
+     * The longest template that is its own key, and the most characters of its text a stored key keeps to show in
+     * summaries.
+     */
+    public static final int MAX_SAMPLE_CHARS = 256;
 
     private static final ThreadLocal<FingerprintKey> PROBE = ThreadLocal.withInitial(FingerprintKey::new);
     private static final ThreadLocal<FrameMemo> FRAMES = ThreadLocal.withInitial(FrameMemo::new);
@@ -44,6 +56,8 @@ public final class Fingerprinter {
     private final SharedRecall shared = new SharedRecall();
     /** Whether every thread is treated as one that keeps no probe: for tests on a Java without virtual threads. */
     private final boolean noThreadOwnsProbe;
+    /** Whether stored keys get their fleet name ({@link #fleetName}). */
+    private final boolean fleetNames;
 
     /**
      * Creates a fingerprinter.
@@ -56,41 +70,54 @@ public final class Fingerprinter {
      */
     public Fingerprinter(boolean includeLogger, boolean includeLevel, boolean includeThrowable,
             boolean includeThrowableFrame, boolean maskTokens) {
-        this(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens, false);
+        this(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens, false, false);
+    }
+
+    /**
+     * Creates a fingerprinter whose stored keys know their fleet name ({@link #fleetName}), for a filter with a fleet
+     * limit.
+     *
+     * @param includeLogger whether the logger name is part of the fingerprint
+     * @param includeLevel whether the level is part of the fingerprint
+     * @param includeThrowable whether the throwable's class is part of the fingerprint
+     * @param includeThrowableFrame whether the throwable's class and its first stack frame are part of it
+     * @param maskTokens whether messages logged without arguments have their variable tokens masked
+     * @return the fingerprinter
+     */
+    public static Fingerprinter withFleetNames(boolean includeLogger, boolean includeLevel, boolean includeThrowable,
+            boolean includeThrowableFrame, boolean maskTokens) {
+        return new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens,
+                false, true);
     }
 
     /** As the public constructor; with {@code noThreadOwnsProbe}, every thread takes the path of virtual threads. */
     Fingerprinter(boolean includeLogger, boolean includeLevel, boolean includeThrowable, boolean includeThrowableFrame,
             boolean maskTokens, boolean noThreadOwnsProbe) {
+        this(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens, noThreadOwnsProbe,
+                false);
+    }
+
+    private Fingerprinter(boolean includeLogger, boolean includeLevel, boolean includeThrowable,
+            boolean includeThrowableFrame, boolean maskTokens, boolean noThreadOwnsProbe, boolean fleetNames) {
         this.noThreadOwnsProbe = noThreadOwnsProbe;
+        this.fleetNames = fleetNames;
         this.includeLogger = includeLogger;
         this.includeLevel = includeLevel;
         this.includeThrowable = includeThrowable || includeThrowableFrame;
         this.includeThrowableFrame = includeThrowableFrame;
         this.maskTokens = maskTokens;
         this.composite = includeLogger || includeLevel || this.includeThrowable;
-        this.plainTemplateLimit = composite ? -1 : MAX_TEMPLATE_CHARS;
+        this.plainTemplateLimit = composite ? -1 : MAX_SAMPLE_CHARS;
     }
 
     /**
      * Returns whether a template logged with arguments is its own fingerprint whenever it is at most
-     * {@value #MAX_TEMPLATE_CHARS} characters long.
+     * {@value #MAX_SAMPLE_CHARS} characters long.
      *
      * @return true unless the fingerprint includes the logger, the level or the throwable
      */
     public boolean keysTemplatesAlone() {
         return !composite;
-    }
-
-    /**
-     * Returns whether a frozen key was cut from a template or message longer than {@value #MAX_TEMPLATE_CHARS}
-     * characters.
-     *
-     * @param key a key returned by {@link #freeze}
-     * @return true if {@code key} stands for the cut text of a longer template or message
-     */
-    public boolean isCut(Object key) {
-        return key instanceof FrozenKey && ((FrozenKey) key).isCut();
     }
 
     /**
@@ -114,7 +141,7 @@ public final class Fingerprinter {
     /**
      * Returns whether {@code key}, a stored key, is certainly the fingerprint of this call without taking its probe:
      * a key of more parts than the template, neither masked nor cut, whose text is this very template string (by
-     * identity, as {@code FingerprintKey.recallPlain} compares it) and whose other parts equal the call's, for a call
+     * identity) and whose other parts equal the call's, for a call
      * whose message needs no masking (it has arguments, or no token was found in this string before). False is no
      * answer: {@link #probe} the call.
      *
@@ -132,7 +159,7 @@ public final class Fingerprinter {
             return false;
         }
         FrozenKey k = (FrozenKey) key;
-        return k.chars() == template && (hasArguments || !maskTokens || shared.isTokenFree(template))
+        return k.template() == template && (hasArguments || !maskTokens || shared.isTokenFree(template))
                 && k.hasParts(includeLogger ? loggerName : null, includeLevel ? level : null,
                         includeThrowable && thrown != null ? thrown.getClass() : null,
                         includeThrowableFrame && thrown != null ? frameOf(thrown) : null);
@@ -148,9 +175,6 @@ public final class Fingerprinter {
         StackTraceElement frame = includeThrowableFrame && thrown != null ? frameOf(thrown) : null;
         // A message scanned whole before and found without a token is its own fingerprint's text.
         boolean tokenFree = maskTokens && !hasArguments && length == full && shared.isTokenFree(template);
-        if (tokenFree && !composite) {
-            return template;
-        }
         if (!ownsProbe()) {
             return probeOfOneCall(template, hasArguments, tokenFree, full, length, logger, levelPart, thrownClass,
                     frame);
@@ -164,34 +188,18 @@ public final class Fingerprinter {
             }
             if (!probe.mask() && length == full) {
                 shared.rememberTokenFree(template);
-                if (!composite) {
-                    return template;
+                known = probe.recallPlain(template, logger, levelPart, thrownClass, frame);
+                if (known != null) {
+                    return known;
                 }
             }
-        } else if (length == full) {
-            return plainKey(probe, template, logger, levelPart, thrownClass, frame);
-        } else {
-            probe.text(template, length, prefixHash(template, length));
-        }
-        return probe.parts(logger, levelPart, thrownClass, frame);
-    }
-
-    /**
-     * The key of a whole template that is not masked (logged with arguments, or known to have no token) on a thread
-     * that keeps its probe: the template itself when that is the whole fingerprint, else the key this thread learned
-     * last for this very template and parts, else the probe made of them.
-     */
-    private Object plainKey(FingerprintKey probe, String template, String logger, Object levelPart,
-            Class<?> thrownClass, StackTraceElement frame) {
-        if (!composite) {
-            return template;
+            return probe.parts(logger, levelPart, thrownClass, frame);
         }
         FrozenKey known = probe.recallPlain(template, logger, levelPart, thrownClass, frame);
         if (known != null) {
             return known;
         }
-        return probe.text(template, template.length(), template.hashCode()).parts(logger, levelPart, thrownClass,
-                frame);
+        return probe.text(template, length).parts(logger, levelPart, thrownClass, frame);
     }
 
     /**
@@ -200,32 +208,27 @@ public final class Fingerprinter {
      */
     private Object probeOfOneCall(String template, boolean hasArguments, boolean tokenFree, int full, int length,
             String logger, Object levelPart, Class<?> thrownClass, StackTraceElement frame) {
-        FingerprintKey probe;
-        if (maskTokens && !hasArguments) {
-            FrozenKey known = tokenFree ? shared.recallPlain(template, logger, levelPart, thrownClass, frame)
-                    : shared.recallMasked(template, length, logger, levelPart, thrownClass, frame);
+        if (maskTokens && !hasArguments && !tokenFree) {
+            FrozenKey known = shared.recallMasked(template, length, logger, levelPart, thrownClass, frame);
             if (known != null) {
                 return known;
             }
-            probe = FingerprintKey.forOneCall();
+            FingerprintKey probe = FingerprintKey.forOneCall();
             probe.load(template, length);
             if (!probe.mask() && length == full) {
                 shared.rememberTokenFree(template);
-                if (!composite) {
-                    return template;
+                known = shared.recallPlain(template, logger, levelPart, thrownClass, frame);
+                if (known != null) {
+                    return known;
                 }
             }
-        } else if (!composite && length == full) {
-            return template;
-        } else {
-            FrozenKey known = shared.recallPlain(template, logger, levelPart, thrownClass, frame);
-            if (known != null) {
-                return known;
-            }
-            probe = FingerprintKey.forOneCall();
-            probe.text(template, length, length == full ? template.hashCode() : prefixHash(template, length));
+            return probe.parts(logger, levelPart, thrownClass, frame);
         }
-        return probe.parts(logger, levelPart, thrownClass, frame);
+        FrozenKey known = shared.recallPlain(template, logger, levelPart, thrownClass, frame);
+        if (known != null) {
+            return known;
+        }
+        return FingerprintKey.forOneCall().text(template, length).parts(logger, levelPart, thrownClass, frame);
     }
 
     /** {@return whether {@code message}, this very string, is known to have no token}; for tests */
@@ -279,7 +282,7 @@ public final class Fingerprinter {
         if (probe instanceof FingerprintKey) {
             FingerprintKey p = (FingerprintKey) probe;
             if (p.servesOneCall()) {
-                shared.learn(p.template(), p.loggerName(), stored);
+                shared.learn(p, stored);
             } else {
                 p.learn(stored);
             }
@@ -299,12 +302,13 @@ public final class Fingerprinter {
      * @param probe a probe key from this fingerprinter, valid only during the logging call
      */
     public Object freeze(Object probe) {
-        return probe instanceof FingerprintKey ? ((FingerprintKey) probe).freeze() : probe;
+        return probe instanceof FingerprintKey ? ((FingerprintKey) probe).freeze(fleetNames) : probe;
     }
 
     /**
-     * {@return how a summary shows a frozen key: the (masked, cut) template, followed by the throwable's class and
-     * frame when they are part of the fingerprint}
+     * {@return how a summary shows a frozen key: the (masked, cut) template, or its first characters and an ellipsis if
+     * it is longer than {@value #MAX_SAMPLE_CHARS} characters, followed by the throwable's class and frame when they
+     * are part of the fingerprint}
      *
      * @param key a key returned by {@link #freeze(Object)}
      */
@@ -313,19 +317,32 @@ public final class Fingerprinter {
             return String.valueOf(key);
         }
         FrozenKey k = (FrozenKey) key;
-        String text = k.text();
-        if (k.thrownClass() == null) {
-            return text;
-        }
-        return text + " with " + k.thrownClass().getName() + (k.frame() == null ? "" : " at " + k.frame());
+        return describe(k.text(), k.thrownClass(), k.frame());
     }
 
-    private static int prefixHash(String s, int length) {
-        int h = 0;
-        for (int i = 0; i < length; i++) {
-            h = 31 * h + s.charAt(i);
+    static String describe(String text, Class<?> thrownClass, StackTraceElement frame) {
+        if (thrownClass == null) {
+            return text;
         }
-        return h;
+        return text + " with " + thrownClass.getName() + (frame == null ? "" : " at " + frame);
+    }
+
+    /**
+     * {@return the name of a stored key's fingerprint in the fleet's shared store: {@link FleetSettings#nameOf} of its
+     * whole description (all of its text, where {@link #describe} may show a sample), the same in every process}
+     *
+     * @param key a key returned by {@link #freeze(Object)} of a fingerprinter made {@link #withFleetNames}
+     * @throws IllegalStateException if the key has no fleet name
+     */
+    public String fleetName(Object key) {
+        if (!(key instanceof FrozenKey)) {
+            return FleetSettings.nameOf(String.valueOf(key));
+        }
+        String name = ((FrozenKey) key).fleetName();
+        if (name == null) {
+            throw new IllegalStateException("a key of a fingerprinter made without fleet names");
+        }
+        return name;
     }
 
     /**

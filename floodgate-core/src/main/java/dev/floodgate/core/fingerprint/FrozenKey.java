@@ -3,53 +3,62 @@ package dev.floodgate.core.fingerprint;
 import java.util.Objects;
 
 /**
- * A fingerprint key as the ledger stores it, made by {@link FingerprintKey#freeze()}: the finished text (masked and
- * cut), and the logger, level, throwable class and first frame where they are part of the fingerprint.
+ * A fingerprint key as the ledger stores it, made by {@link FingerprintKey#freeze()}: the {@link KeyDigest} of its
+ * text (masked and cut), a sample of that text for summaries, and the logger, level, throwable class and first frame
+ * where they are part of the fingerprint.
  *
- * <p>Immutable and thread-safe. The text is kept once: a masked key's in its {@link MaskReplay}, which compares
- * against it, any other key's as a string (the application's own template unless it was cut). Equal to the frozen
- * keys and the probes with the same text and parts; the hash is {@link String#hashCode()} of the text combined with
- * the parts, as a probe's is.
+ * <p>Immutable and thread-safe. Identity is the digest and the other parts: the text itself is not kept, so a key
+ * costs the same whatever the message. Its sample is the text when that is at most
+ * {@value Fingerprinter#MAX_SAMPLE_CHARS} characters (the application's own template string when the key is a
+ * template that was neither masked nor cut, which lets a key be recognised by that string's identity), else the text's
+ * first characters followed by an ellipsis. Memory: 64 bytes, the sample (at most
+ * {@value Fingerprinter#MAX_SAMPLE_CHARS} characters) and, with a fleet limit, its 32-character name.
  */
 final class FrozenKey {
 
-    /** The text of a key that is not masked; null if {@link #replay} holds it. */
-    private final String text;
-    /** A masked key's text and replay; null otherwise. */
-    private final MaskReplay replay;
+    private final long high;
+    private final long low;
+    private final String sample;
     private final String loggerName;
     private final Object level;
     private final Class<?> thrownClass;
     private final StackTraceElement frame;
+    /** The fleet's name of this fingerprint ({@link Fingerprinter#fleetName}); null without a fleet limit. */
+    private final String fleetName;
     private final int hash;
-    /** Whether the text is the cut beginning of a longer template or message. */
-    private final boolean cut;
+    /** Whether {@link #sample} is all the text and that text was not masked: a template (or message) string. */
+    private final boolean wholeTemplate;
 
-    FrozenKey(CharSequence text, String loggerName, Object level, Class<?> thrownClass, StackTraceElement frame,
-            int hash, boolean cut) {
-        this.replay = text instanceof MaskReplay ? (MaskReplay) text : null;
-        this.text = replay == null ? text.toString() : null;
+    FrozenKey(long high, long low, String sample, boolean wholeTemplate, String loggerName, Object level,
+            Class<?> thrownClass, StackTraceElement frame, String fleetName, int hash) {
+        this.high = high;
+        this.low = low;
+        this.sample = sample;
+        this.wholeTemplate = wholeTemplate;
         this.loggerName = loggerName;
         this.level = level;
         this.thrownClass = thrownClass;
         this.frame = frame;
+        this.fleetName = fleetName;
         this.hash = hash;
-        this.cut = cut;
     }
 
-    /** {@return the text, as characters: a string, or the masked text of the replay} */
-    CharSequence chars() {
-        return text != null ? text : replay;
-    }
-
-    /** {@return the text as summaries show it} */
+    /** {@return the text as summaries show it: all of it, or its beginning and an ellipsis} */
     String text() {
-        return text != null ? text : replay.toString();
+        return sample;
     }
 
-    /** {@return the replay of a masked key, or null} */
-    MaskReplay replay() {
-        return replay;
+    /**
+     * {@return the template string this key was made of, if the key is that whole string, neither masked nor cut,
+     * else null}: a call whose template is this very string (by identity) has this key's text
+     */
+    String template() {
+        return wholeTemplate ? sample : null;
+    }
+
+    /** Returns whether this key's digest is this one. */
+    boolean hasDigest(long otherHigh, long otherLow) {
+        return high == otherHigh && low == otherLow;
     }
 
     /** Returns whether this key's other parts are these. */
@@ -62,16 +71,16 @@ final class FrozenKey {
         return loggerName;
     }
 
-    boolean isCut() {
-        return cut;
-    }
-
     Class<?> thrownClass() {
         return thrownClass;
     }
 
     StackTraceElement frame() {
         return frame;
+    }
+
+    String fleetName() {
+        return fleetName;
     }
 
     @Override
@@ -91,12 +100,11 @@ final class FrozenKey {
             return false;
         }
         FrozenKey k = (FrozenKey) o;
-        return hash == k.hash && k.hasParts(loggerName, level, thrownClass, frame)
-                && CharSequence.compare(chars(), k.chars()) == 0;
+        return hash == k.hash && k.hasDigest(high, low) && k.hasParts(loggerName, level, thrownClass, frame);
     }
 
     @Override
     public String toString() {
-        return text();
+        return sample;
     }
 }

@@ -8,10 +8,12 @@ import java.util.Arrays;
  * A masked text, and what it takes to check that another text masks to it without scanning all of it: the places
  * where the scan of the text it came from made a decision that looked beyond equal literal text. A flood of one
  * concatenated message is recognised by comparing its literal parts in bulk and re-running the token recognisers
- * only there. The masked text is kept once, here, as the characters that comparison reads; this sequence of
- * characters is it, and {@link #toString()} makes its string.
+ * only there. The masked text is kept here, as the characters that comparison reads; this sequence of characters is
+ * it, and {@link #toString()} makes its string.
  *
- * <p>Immutable and thread-safe. Invariant ({@link #replays}): it returns true only if {@link TokenMasker#scan} of the
+ * <p>Not thread-safe while it is {@link #load loaded}: a thread's probe reloads its own in place, without allocating
+ * once its buffers are large enough; a replay shared between threads is loaded once, before it is published through
+ * a final field, and never again. Memory: at most {@link #MAX_CHARS} characters and as many steps. Invariant ({@link #replays}): it returns true only if {@link TokenMasker#scan} of the
  * text finds tokens of the same kinds at the same places relative to equal literal text, so that the masked texts
  * are equal; a false answer only means "scan it".
  *
@@ -24,56 +26,90 @@ import java.util.Arrays;
  */
 final class MaskReplay implements CharSequence {
 
-    private final char[] masked;
+    /** The most characters of masked text, and the most steps, a replay holds; a longer one is not made. */
+    static final int MAX_CHARS = 2 * Fingerprinter.MAX_TEMPLATE_CHARS;
+
+    private char[] masked = new char[0];
+    private int maskedLength;
     /** Two entries per step: its position in {@link #masked}, then {@code -1 - letters} for a tried token that was
      * not there (the word's leading letters from there, 0 for a non-word character), or, for a token, its kind with
      * bit 4 set if it ends in a word character. */
-    private final int[] steps;
-
-    private MaskReplay(char[] masked, int[] steps) {
-        this.masked = masked;
-        this.steps = steps;
-    }
+    private int[] steps = new int[0];
+    private int stepCount;
 
     /**
-     * Builds the replay of the first {@code n} characters of {@code s}, which mask to {@code maskedText}.
+     * Makes this the replay of the first {@code n} characters of {@code s}, reusing its buffers when they are large
+     * enough.
      *
      * @param tokens the {@code count} tokens of their {@link TokenMasker#scan}
      * @param attempts the tried places the same scan noted
+     * @param limit the most characters of masked text, and the most steps, to keep; at most {@link #MAX_CHARS}
+     * @return false, leaving this replay unusable until the next load, if the masked text or its steps would be
+     *     longer than {@code limit}
      */
-    static MaskReplay of(char[] s, int n, int[] tokens, int count, int[] attempts, String maskedText) {
-        int[] steps = new int[2 * (count + attempts[0])];
+    boolean load(char[] s, int n, int[] tokens, int count, int[] attempts, int limit) {
+        int length = TokenMasker.maskedLength(n, tokens, count);
+        int stepsNeeded = 2 * (count + attempts[0]);
+        maskedLength = 0;
+        stepCount = 0;
+        if (length > Math.min(limit, MAX_CHARS) || stepsNeeded > 2 * Math.min(limit, MAX_CHARS)) {
+            return false;
+        }
+        if (masked.length < length) {
+            masked = new char[length];
+        }
+        if (steps.length < stepsNeeded) {
+            steps = new int[stepsNeeded];
+        }
         int used = 0;
         int delta = 0;
         int a = 0;
+        int at = 0;
+        int mp = 0;
         for (int t = 0; t <= count; t++) {
             int next = t < count ? TokenMasker.tokenStart(tokens, t) : n;
             for (; a < attempts[0] && attempts[1 + 2 * a] < next; a++) {
-                int at = attempts[1 + 2 * a];
-                int letters = isWordChar(s[at]) ? -attempts[2 + 2 * a] - at : 0;
+                int tried = attempts[1 + 2 * a];
+                int letters = isWordChar(s[tried]) ? -attempts[2 + 2 * a] - tried : 0;
                 // what the decision read lies in the literal text up to the next token, or after the last token
-                boolean local = next == n || (letters > 0 && TokenMasker.letterLedReach(s, at, at + letters, n) < next);
+                boolean local = next == n
+                        || (letters > 0 && TokenMasker.letterLedReach(s, tried, tried + letters, n) < next);
                 if (!local) {
-                    steps[used++] = at + delta;
+                    steps[used++] = tried + delta;
                     steps[used++] = -1 - letters;
                 }
             }
+            System.arraycopy(s, at, masked, mp, next - at);
+            mp += next - at;
             if (t < count) {
                 int end = TokenMasker.tokenEnd(tokens, t);
                 int kind = TokenMasker.tokenKind(tokens, t);
                 steps[used++] = next + delta;
                 steps[used++] = kind | (kind != TokenMasker.KIND_QUOTED && isWordChar(s[end - 1]) ? 16 : 0);
+                String placeholder = TokenMasker.placeholder(kind);
+                if (kind == TokenMasker.KIND_QUOTED) {
+                    masked[mp++] = s[next];
+                    placeholder.getChars(0, placeholder.length(), masked, mp);
+                    mp += placeholder.length();
+                    masked[mp++] = s[end - 1];
+                } else {
+                    placeholder.getChars(0, placeholder.length(), masked, mp);
+                    mp += placeholder.length();
+                }
                 delta += placeholderLength(kind) - (end - next);
+                at = end;
             }
         }
-        return new MaskReplay(maskedText.toCharArray(), Arrays.copyOf(steps, used));
+        maskedLength = mp;
+        stepCount = used;
+        return true;
     }
 
     /** Returns whether the first {@code n} characters of {@code r} certainly mask to this replay's masked text. */
     boolean replays(char[] r, int n) {
         int rp = 0;
         int mp = 0;
-        for (int e = 0; e < steps.length; e += 2) {
+        for (int e = 0; e < stepCount; e += 2) {
             int length = steps[e] - mp;
             if (rp + length >= n || !same(r, rp, mp, length)) {
                 return false;
@@ -104,7 +140,7 @@ final class MaskReplay implements CharSequence {
             rp = end;
             mp += placeholder;
         }
-        int length = masked.length - mp;
+        int length = maskedLength - mp;
         return n - rp == length && same(r, rp, mp, length);
     }
 
@@ -114,11 +150,14 @@ final class MaskReplay implements CharSequence {
 
     @Override
     public int length() {
-        return masked.length;
+        return maskedLength;
     }
 
     @Override
     public char charAt(int index) {
+        if (index >= maskedLength) {
+            throw new IndexOutOfBoundsException("index " + index + ", length " + maskedLength);
+        }
         return masked[index];
     }
 
@@ -129,7 +168,7 @@ final class MaskReplay implements CharSequence {
 
     @Override
     public String toString() {
-        return new String(masked);
+        return new String(masked, 0, maskedLength);
     }
 
     private static int placeholderLength(int kind) {

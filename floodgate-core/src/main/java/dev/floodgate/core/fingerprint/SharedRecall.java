@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * call before using it; an entry that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at
  * a time (a compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's
  * buffer is lent tries the others, and misses only when all are lent. Memory: four arrays' worth of {@value #SLOTS}
- * references, and a buffer of {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the
+ * references, a replay of at most {@value #MAX_REPLAY_CHARS} characters of masked text per masked slot, and a buffer of {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the
  * processors, 2 to 64).
  */
 final class SharedRecall {
@@ -26,8 +26,11 @@ final class SharedRecall {
     /** How many leading characters of a message choose its masked key's slot. */
     private static final int PREFIX = 8;
 
-    private final FrozenKey[] masked = new FrozenKey[SLOTS];
-    private final FrozenKey[] plain = new FrozenKey[SLOTS];
+    /** The most characters of masked text a replay kept here may have. */
+    static final int MAX_REPLAY_CHARS = 2 * Fingerprinter.MAX_SAMPLE_CHARS;
+
+    private final Recalled[] masked = new Recalled[SLOTS];
+    private final Recalled[] plain = new Recalled[SLOTS];
     /**
      * Messages found without a token, compared by identity: two for each length modulo {@value #SLOTS}, the one
      * found last first. Chosen by the length, not the hash, which a message made anew for each call would have to
@@ -49,8 +52,8 @@ final class SharedRecall {
      */
     FrozenKey recallMasked(String text, int length, String logger, Object level, Class<?> thrown,
             StackTraceElement frame) {
-        FrozenKey known = masked[maskedSlot(text)];
-        if (known == null || known.replay() == null || !known.hasParts(logger, level, thrown, frame)) {
+        Recalled known = masked[maskedSlot(text)];
+        if (known == null || !known.key.hasParts(logger, level, thrown, frame)) {
             return null;
         }
         int stripe = borrow();
@@ -64,7 +67,7 @@ final class SharedRecall {
                 buffers[stripe] = buffer;
             }
             text.getChars(0, length, buffer, 0);
-            return known.replay().replays(buffer, length) ? known : null;
+            return known.replay.replays(buffer, length) ? known.key : null;
         } finally {
             lent.set(stripe, 0);
         }
@@ -88,9 +91,9 @@ final class SharedRecall {
      * masked nor cut, else null.
      */
     FrozenKey recallPlain(String template, String logger, Object level, Class<?> thrown, StackTraceElement frame) {
-        FrozenKey known = plain[plainSlot(template, logger)];
-        return known != null && known.chars() == template && known.hasParts(logger, level, thrown, frame) ? known
-                : null;
+        Recalled known = plain[plainSlot(template, logger)];
+        return known != null && known.template == template && known.key.hasParts(logger, level, thrown, frame)
+                ? known.key : null;
     }
 
     /** Returns whether this very string (the same object) was scanned before and found without a token. */
@@ -114,12 +117,19 @@ final class SharedRecall {
         }
     }
 
-    /** Remembers {@code key}, which the call whose probe held {@code text} and {@code logger} was found equal to. */
-    void learn(String text, String logger, FrozenKey key) {
-        if (key.replay() != null) {
-            masked[maskedSlot(text)] = key;
-        } else if (key.chars() == text) {
-            plain[plainSlot(text, logger)] = key;
+    /**
+     * Remembers {@code key}, which the call of {@code probe} (a probe that serves one call) was found equal to: a
+     * masked key with the replay of the probe's text, if that is not too long to keep; any other with the probe's
+     * template string.
+     */
+    void learn(FingerprintKey probe, FrozenKey key) {
+        if (probe.isMasked()) {
+            MaskReplay replay = probe.newReplay(MAX_REPLAY_CHARS);
+            if (replay != null) {
+                masked[maskedSlot(probe.template())] = new Recalled(key, replay, null);
+            }
+        } else {
+            plain[plainSlot(probe.template(), probe.loggerName())] = new Recalled(key, null, probe.template());
         }
     }
 
@@ -128,16 +138,12 @@ final class SharedRecall {
      * holds: it holds {@code stored}, an equal key made by another call.
      */
     void replace(FrozenKey recalled, FrozenKey stored) {
-        if (recalled.replay() != null) {
+        for (Recalled[] slots : new Recalled[][] {masked, plain}) {
             for (int i = 0; i < SLOTS; i++) {
-                if (masked[i] == recalled && stored.replay() != null) {
-                    masked[i] = stored;
+                Recalled r = slots[i];
+                if (r != null && r.key == recalled) {
+                    slots[i] = new Recalled(stored, r.replay, r.template);
                 }
-            }
-        } else if (recalled.chars() instanceof String) {
-            int slot = plainSlot((String) recalled.chars(), recalled.loggerName());
-            if (plain[slot] == recalled) {
-                plain[slot] = stored.chars() == recalled.chars() ? stored : null;
             }
         }
     }
@@ -161,5 +167,19 @@ final class SharedRecall {
 
     private static int slot(int h) {
         return (h * 0x9E3779B9) >>> 24;
+    }
+
+    /** A key as a slot keeps it: with the replay of a masked key, or the template string of any other. Immutable. */
+    private static final class Recalled {
+
+        final FrozenKey key;
+        final MaskReplay replay;
+        final String template;
+
+        Recalled(FrozenKey key, MaskReplay replay, String template) {
+            this.key = key;
+            this.replay = replay;
+            this.template = template;
+        }
     }
 }

@@ -11,7 +11,6 @@ import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
 import static dev.floodgate.core.fingerprint.Chars.isWordChar;
 import static dev.floodgate.core.fingerprint.Chars.letters;
 import static dev.floodgate.core.fingerprint.Chars.number;
-import static dev.floodgate.core.fingerprint.Chars.same;
 import static dev.floodgate.core.fingerprint.NumericTokens.bracketedIpv6;
 import static dev.floodgate.core.fingerprint.NumericTokens.digitLed;
 import static dev.floodgate.core.fingerprint.NumericTokens.hexLed;
@@ -24,9 +23,9 @@ import static dev.floodgate.core.fingerprint.TimeTokens.namedDate;
  * Masks the variable tokens of a rendered or concatenated message so that its repeats share one fingerprint:
  * {@code "Failed for order 12345 from 10.0.0.7:5432"} becomes {@code "Failed for order <n> from <ip>"}.
  *
- * <p>Stateless and thread-safe. {@link #mask(String)} builds the masked text; {@link #scan} finds the tokens, and
- * {@link #maskedHash} and {@link #matches} hash and compare the masked text, without building it or allocating:
- * what a lookup needs. The readers of the tokens themselves are in {@link NumericTokens} and {@link TimeTokens}.
+ * <p>Stateless and thread-safe. {@link #mask(String)} builds the masked text; {@link #scan} finds the tokens without
+ * building it or allocating. The readers of the tokens themselves are in {@link NumericTokens} and
+ * {@link TimeTokens}.
  *
  * <p>Tokens, tried in this order where a token may start (a word boundary, or a digit inside a word):
  * <ul>
@@ -85,22 +84,6 @@ public final class TokenMasker {
     static final int KIND_DURATION = 9;
     private static final String[] PLACEHOLDERS = {null, NUMBER, HEX, UUID, IP, STRING, DATE, TIME, TIMESTAMP,
         DURATION};
-    /** {@link String#hashCode()} of each placeholder, and 31 to the power of its length. */
-    private static final int[] PLACEHOLDER_HASH = new int[PLACEHOLDERS.length];
-    private static final int[] PLACEHOLDER_POWER = new int[PLACEHOLDERS.length];
-    private static final char[][] PLACEHOLDER_CHARS = new char[PLACEHOLDERS.length][];
-
-    static {
-        for (int k = 1; k < PLACEHOLDERS.length; k++) {
-            PLACEHOLDER_HASH[k] = PLACEHOLDERS[k].hashCode();
-            PLACEHOLDER_CHARS[k] = PLACEHOLDERS[k].toCharArray();
-            int p = 1;
-            for (int c = 0; c < PLACEHOLDERS[k].length(); c++) {
-                p *= 31;
-            }
-            PLACEHOLDER_POWER[k] = p;
-        }
-    }
 
     /** What {@link #token} returns where no token starts. */
     static final long NONE = -1L;
@@ -246,29 +229,6 @@ public final class TokenMasker {
     }
 
     /**
-     * Returns the {@link String#hashCode()} of the masked form of the first {@code n} characters of {@code s},
-     * described by its {@link #scan}, without building it.
-     */
-    static int maskedHash(char[] s, int n, int[] tokens, int count) {
-        int h = 0;
-        int at = 0;
-        for (int t = 0; t < count; t++) {
-            int start = tokenStart(tokens, t);
-            int end = tokenEnd(tokens, t);
-            int kind = tokenKind(tokens, t);
-            h = hash(h, s, at, start);
-            if (kind == KIND_QUOTED) {
-                h = (31 * h + s[start]) * PLACEHOLDER_POWER[kind] + PLACEHOLDER_HASH[kind];
-                h = 31 * h + s[end - 1];
-            } else {
-                h = h * PLACEHOLDER_POWER[kind] + PLACEHOLDER_HASH[kind];
-            }
-            at = end;
-        }
-        return hash(h, s, at, n);
-    }
-
-    /**
      * Returns the last position that {@link #letterLed} reads to decide at {@code i}, where the word's leading
      * letters end at {@code j}; {@code n} if it may read to the end of the text.
      */
@@ -296,19 +256,6 @@ public final class TokenMasker {
         }
         long token = namedDateTried(s, i, j, n) ? namedDate(s, i, n) : hexLed(s, i, n);
         return token == NONE ? -j : token;
-    }
-
-    /** Returns {@code h} continued by the {@link String#hashCode()} steps of {@code s[from, to)}. */
-    private static int hash(int h, char[] s, int from, int to) {
-        int i = from;
-        // four characters per step, so that the multiplications do not wait on one another
-        for (; i + 4 <= to; i += 4) {
-            h = 923_521 * h + 29_791 * s[i] + 961 * s[i + 1] + 31 * s[i + 2] + s[i + 3];
-        }
-        for (; i < to; i++) {
-            h = 31 * h + s[i];
-        }
-        return h;
     }
 
     /** Returns the length of the masked text of {@code n} characters with the {@code count} tokens of a scan. */
@@ -359,40 +306,6 @@ public final class TokenMasker {
             at = end;
         }
         return sb.append(s, at, length - at).toString();
-    }
-
-    /**
-     * Returns whether the masked form of the first {@code length} characters of {@code s}, described by its
-     * {@link #scan}, equals {@code text}; compares without building the masked form.
-     */
-    static boolean matches(char[] s, int length, int[] tokens, int count, CharSequence text) {
-        int at = 0;
-        int k = 0;
-        for (int t = 0; t < count; t++) {
-            int start = tokenStart(tokens, t);
-            int end = tokenEnd(tokens, t);
-            int kind = tokenKind(tokens, t);
-            if (!same(s, at, text, k, start - at)) {
-                return false;
-            }
-            k += start - at;
-            char[] placeholder = PLACEHOLDER_CHARS[kind];
-            if (kind == KIND_QUOTED) {
-                if (k + placeholder.length + 2 > text.length() || text.charAt(k) != s[start]
-                        || !same(placeholder, 0, text, k + 1, placeholder.length)
-                        || text.charAt(k + 1 + placeholder.length) != s[end - 1]) {
-                    return false;
-                }
-                k += 2 + placeholder.length;
-            } else {
-                if (!same(placeholder, 0, text, k, placeholder.length)) {
-                    return false;
-                }
-                k += placeholder.length;
-            }
-            at = end;
-        }
-        return k + length - at == text.length() && same(s, at, text, k, length - at);
     }
 
     static int kind(long token) {

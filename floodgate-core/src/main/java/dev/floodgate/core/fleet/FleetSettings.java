@@ -3,6 +3,8 @@ package dev.floodgate.core.fleet;
 import dev.floodgate.core.CellRateSettings;
 import dev.floodgate.core.internal.DurationText;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -155,19 +157,35 @@ public final class FleetSettings {
     }
 
     /**
-     * {@return the store's key of a fingerprint: the prefix and 16 hex digits of a 64-bit FNV-1a hash of the
-     * fingerprint's UTF-8 text, the same in every JVM}
+     * {@return the store's key of a fingerprint: the prefix and the fingerprint's {@link #nameOf name}, the same in
+     * every JVM}
      *
-     * @param fingerprint the fingerprint as summaries show it
+     * @param fingerprintName the fingerprint's name, {@link #nameOf}
      */
-    public String keyFor(String fingerprint) {
-        long h = 0xcbf29ce484222325L;
-        for (byte b : fingerprint.getBytes(StandardCharsets.UTF_8)) {
-            h ^= b & 0xff;
-            h *= 0x100000001b3L;
+    public String keyFor(String fingerprintName) {
+        return prefix + fingerprintName;
+    }
+
+    /**
+     * {@return the name of a fingerprint in the shared store: 32 hex digits, the first 128 bits of the SHA-256 digest
+     * of its whole text in UTF-8, the same in every JVM} A collision-resistant digest, so that text an attacker sends
+     * cannot be made to share the fleet budget of another fingerprint.
+     *
+     * @param fingerprint the fingerprint's whole text, as summaries would show it uncut
+     */
+    public static String nameOf(String fingerprint) {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
         }
-        String hex = Long.toHexString(h);
-        return prefix + "0000000000000000".substring(hex.length()) + hex;
+        byte[] digest = sha.digest(fingerprint.getBytes(StandardCharsets.UTF_8));
+        StringBuilder hex = new StringBuilder(32);
+        for (int i = 0; i < 16; i++) {
+            hex.append(Character.forDigit(digest[i] >> 4 & 0xf, 16)).append(Character.forDigit(digest[i] & 0xf, 16));
+        }
+        return hex.toString();
     }
 
     /** {@return how summaries name the fleet limit, e.g. {@code 10/1m, burst 9}} */

@@ -17,9 +17,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * The bounded registry of keys: one {@link Gate} per key, created atomically, forgotten when idle, and never more
  * than {@code maxKeys} of them.
  *
- * <p>Thread-safe. Looking up a known key is a lock-free {@link ConcurrentHashMap} read. At the bound, new keys share
- * one overflow gate, reported as "other messages", until a sweep forgets idle keys; a full ledger sweeps at most once
- * per {@code fullSweepSpacingMillis}, on the caller that found it full. Invariants: {@link #size()} never exceeds
+ * <p>Thread-safe. Looking up a known key is a lock-free {@link ConcurrentHashMap} read. At the bound, the new keys of
+ * each logger share an overflow gate of that logger, until a sweep forgets idle keys; a full ledger sweeps at most
+ * once per {@code fullSweepSpacingMillis}, on the caller that found it full. A gate per logger (for up to
+ * {@value #MAX_OVERFLOW_LOGGERS} loggers; past that, and for calls without a logger name, one shared gate) means that
+ * a flood of distinct messages through one logger, which fills the ledger and then its own overflow gate, leaves the
+ * new templates of every other logger to a limiter that has not refused them: their first occurrences pass. What
+ * the overflow gates refused is reported together, as "other messages". Invariants: {@link #size()} never exceeds
  * {@code maxKeys}; every refusal is returned by exactly one {@link #drain(long)} or {@link #close(long)}, also for
  * gates forgotten in between (kept in a backlog of at most {@code maxKeys} tallies, beyond which they are added into
  * one {@link Tally.Kind#EVICTED} tally).
@@ -36,6 +40,8 @@ public final class KeyLedger<A> {
     public static final int DEFAULT_MAX_KEYS = 10_000;
     /** Largest accepted bound. */
     public static final int MAX_MAX_KEYS = 10_000_000;
+    /** The most loggers that get an overflow gate of their own. */
+    public static final int MAX_OVERFLOW_LOGGERS = 1_024;
 
     /*
      * Concurrency:
@@ -46,7 +52,9 @@ public final class KeyLedger<A> {
      *      removes it. An event that reaches a retired gate gets RETIRED and admits the key again, creating a fresh
      *      gate; whoever removes the retired gate from the map releases its slot.
      *  (4) Close takes the admission write lock to set `closed`, so every gate inserted before it is in the map
-     *      when close retires them all; admission after it returns null (the caller lets the event pass).
+     *      when close retires them all; admission after it returns null (the caller lets the event pass). An
+     *      overflow gate of a logger is made under the read lock too, so close retires each of them; after close
+     *      the shared overflow gate, retired, stands for every logger.
      *  (5) One sweeper at a time (sweepLock.tryLock); close waits for it, so no tally is taken after close.
      *  (6) `recent` may hold a retired gate; find returns it, its decide answers RETIRED, and the caller admits the
      *      key again (admit never consults `recent`). Its writes are rare, so it does not contend.
@@ -60,7 +68,10 @@ public final class KeyLedger<A> {
     private final long fullSweepSpacingMillis;
     private final ConcurrentHashMap<Object, Gate<A>> gates = new ConcurrentHashMap<>();
     private final AtomicInteger reserved = new AtomicInteger();
+    /** The overflow gate of calls without a logger name and of loggers past {@link #MAX_OVERFLOW_LOGGERS}. */
     private final Gate<A> overflow;
+    /** The overflow gate of each logger; at most {@link #MAX_OVERFLOW_LOGGERS}, never removed. */
+    private final ConcurrentHashMap<String, Gate<A>> overflowByLogger = new ConcurrentHashMap<>();
     private final ReentrantLock sweepLock = new ReentrantLock();
     private final ReentrantReadWriteLock admission = new ReentrantReadWriteLock();
     private volatile boolean closed;
@@ -170,13 +181,14 @@ public final class KeyLedger<A> {
     }
 
     /**
-     * Returns the gate of {@code key}, creating it if needed: the shared overflow gate if the ledger is full, or
-     * null once the ledger is closed.
+     * Returns the gate of {@code key}, creating it if needed: the overflow gate of the call's logger if the ledger is
+     * full, or null once the ledger is closed.
      *
      * @param key an immutable key with value semantics; it is stored
      * @param attachment what summaries of this key need (logger, level, text); stored with a new gate
+     * @param loggerName the call's logger name, which chooses the overflow gate; may be null
      */
-    public Gate<A> admit(Object key, A attachment, long nowMillis) {
+    public Gate<A> admit(Object key, A attachment, String loggerName, long nowMillis) {
         while (!closed) {
             Gate<A> gate = gates.get(key);
             if (gate != null) {
@@ -191,7 +203,7 @@ public final class KeyLedger<A> {
             if (!reserve()) {
                 sweepIfFull(nowMillis);
                 if (!reserve()) {
-                    return overflow;
+                    return overflowOf(loggerName);
                 }
             }
             Gate<A> inserted = insert(key, attachment);
@@ -203,37 +215,65 @@ public final class KeyLedger<A> {
     }
 
     /**
-     * Returns the shared overflow gate if no new key fits now (after the sweep a full ledger may trigger), else
-     * null; lets a caller skip building an attachment that {@link #admit} would not store. Advisory: {@code admit}
-     * checks again.
+     * Returns the overflow gate of {@code loggerName} if no new key fits now (after the sweep a full ledger may
+     * trigger), else null; lets a caller skip building an attachment that {@link #admit} would not store. Advisory:
+     * {@code admit} checks again.
      */
-    public Gate<A> overflowIfFull(long nowMillis) {
+    public Gate<A> overflowIfFull(long nowMillis, String loggerName) {
         if (closed || reserved.get() < maxKeys) {
             return null;
         }
         sweepIfFull(nowMillis);
-        return reserved.get() < maxKeys ? null : overflow;
+        return reserved.get() < maxKeys ? null : overflowOf(loggerName);
     }
 
     /**
-     * Returns the shared overflow gate while the ledger is full, else null; unlike {@link #overflowIfFull}, never
-     * sweeps, so that the calls of keys beyond the bound cost one read before the overflow gate's lock-free refusal.
-     * A caller whose event that gate does not refuse goes on to {@code overflowIfFull} or {@link #admit}.
+     * Returns the overflow gate of {@code loggerName} while the ledger is full, else null; unlike
+     * {@link #overflowIfFull}, never sweeps, so that the calls of keys beyond the bound cost a lookup by the logger's
+     * name before the overflow gate's lock-free refusal. A caller whose event that gate does not refuse goes on to
+     * {@code overflowIfFull} or {@link #admit}.
      *
+     * @param loggerName the call's logger name; may be null
      * @return the overflow gate, or null while the ledger has room or is closed
      */
-    public Gate<A> overflowWhileFull() {
-        return reserved.get() >= maxKeys && !closed ? overflow : null;
+    public Gate<A> overflowWhileFull(String loggerName) {
+        return reserved.get() >= maxKeys && !closed ? overflowOf(loggerName) : null;
     }
 
     /**
-     * Returns whether a gate is this ledger's shared overflow gate.
+     * Returns the overflow gate of {@code loggerName}: its own, made on first use while fewer than
+     * {@value #MAX_OVERFLOW_LOGGERS} loggers have one (a few more if callers race past the check), else the shared
+     * one.
+     */
+    private Gate<A> overflowOf(String loggerName) {
+        if (loggerName == null) {
+            return overflow;
+        }
+        Gate<A> own = overflowByLogger.get(loggerName);
+        if (own != null) {
+            return own;
+        }
+        if (overflowByLogger.size() >= MAX_OVERFLOW_LOGGERS) {
+            return overflow;
+        }
+        admission.readLock().lock();
+        try {
+            // made only while the ledger is open, so that close retires every overflow gate
+            return closed ? overflow : overflowByLogger.computeIfAbsent(loggerName, name -> new Gate<>(null, null,
+                    settings));
+        } finally {
+            admission.readLock().unlock();
+        }
+    }
+
+    /**
+     * Returns whether a gate is one of this ledger's overflow gates.
      *
      * @param gate a gate this ledger returned
-     * @return true for the overflow gate
+     * @return true for an overflow gate
      */
     public boolean isOverflow(Gate<A> gate) {
-        return gate == overflow;
+        return gate != null && gate.key() == null;
     }
 
     private Gate<A> insert(Object key, A attachment) {
@@ -321,7 +361,8 @@ public final class KeyLedger<A> {
     }
 
     /**
-     * Takes what every gate refused since the last drain, including forgotten keys and the overflow gate.
+     * Takes what every gate refused since the last drain, including forgotten keys and the overflow gates (whose
+     * refusals are one tally).
      *
      * @return the tallies, one per gate that refused anything; empty if nothing was refused
      */
@@ -330,15 +371,19 @@ public final class KeyLedger<A> {
         for (Gate<A> gate : gates.values()) {
             add(tallies, gate.drain(Tally.Kind.KEY, nowMillis));
         }
-        add(tallies, overflow.drain(Tally.Kind.OVERFLOW, nowMillis));
+        Tally<A> other = overflow.drain(Tally.Kind.OVERFLOW, nowMillis);
+        for (Gate<A> gate : overflowByLogger.values()) {
+            other = together(other, gate.drain(Tally.Kind.OVERFLOW, nowMillis));
+        }
+        add(tallies, other);
         takeBacklog(tallies);
         return tallies;
     }
 
     /**
      * Returns what no drain has taken yet: the tallies of forgotten keys waiting for the next drain (as
-     * {@link Tally.Kind#KEY} or {@link Tally.Kind#EVICTED}, with a null limiter state), then every gate, then the overflow gate, each with
-     * refusals or not. For inspection: takes each gate's lock in turn, never the fast path's cells. Read in that
+     * {@link Tally.Kind#KEY} or {@link Tally.Kind#EVICTED}, with a null limiter state), then every gate, then the
+     * overflow gates, each with refusals or not. For inspection: takes each gate's lock in turn, never the fast path's cells. Read in that
      * order, an eviction running meanwhile can make a count missing from this answer, never appear twice.
      *
      * @param withState whether to describe each limiter's state, which costs a string per gate
@@ -357,6 +402,9 @@ public final class KeyLedger<A> {
             out.add(gate.inspect(Tally.Kind.KEY, nowMillis, withState));
         }
         out.add(overflow.inspect(Tally.Kind.OVERFLOW, nowMillis, withState));
+        for (Gate<A> gate : overflowByLogger.values()) {
+            out.add(gate.inspect(Tally.Kind.OVERFLOW, nowMillis, withState));
+        }
         return out;
     }
 
@@ -379,7 +427,12 @@ public final class KeyLedger<A> {
                 add(tallies, gate.takeRetiredTally(Tally.Kind.KEY, nowMillis));
             }
             overflow.retire(nowMillis, true);
-            add(tallies, overflow.takeRetiredTally(Tally.Kind.OVERFLOW, nowMillis));
+            Tally<A> other = overflow.takeRetiredTally(Tally.Kind.OVERFLOW, nowMillis);
+            for (Gate<A> gate : overflowByLogger.values()) {
+                gate.retire(nowMillis, true);
+                other = together(other, gate.takeRetiredTally(Tally.Kind.OVERFLOW, nowMillis));
+            }
+            add(tallies, other);
             takeBacklog(tallies);
             return tallies;
         } finally {
@@ -394,6 +447,11 @@ public final class KeyLedger<A> {
             add(tallies, evictedRest);
             evictedRest = null;
         }
+    }
+
+    /** Returns the refusals of two overflow tallies, either of which may be null, as one. */
+    private static <A> Tally<A> together(Tally<A> a, Tally<A> b) {
+        return a == null ? b : b == null ? a : a.plus(b, Tally.Kind.OVERFLOW, null, null);
     }
 
     private static <A> void add(List<Tally<A>> tallies, Tally<A> tally) {

@@ -1,7 +1,9 @@
 package dev.floodgate.core.fingerprint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.floodgate.core.fleet.FleetSettings;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,9 +20,15 @@ class FingerprinterTest {
     }
 
     @Test
-    void probe_messageWithoutTokens_isTheMessageItself() {
+    void probe_messageWithoutTokens_isKeyedByItsDigest_showsItself_andIsRecognisedByIdentity() {
         String message = "Connection refused";
-        assertThat(defaults.probe(message, false, "l", "ERROR", null)).isSameAs(message);
+        Object probe = defaults.probe(message, false, "l", "ERROR", null);
+        assertThat(probe).isNotInstanceOf(String.class);
+        Object key = LedgerStandIn.lookUp(defaults, new HashMap<>(), probe);
+        assertThat(defaults.describe(key)).isSameAs(message);
+        assertThat(defaults.probe(message, false, "l", "ERROR", null)).isSameAs(key);
+        assertThat(defaults.probe(new String(message), false, "l", "ERROR", null)).isEqualTo(key)
+                .hasSameHashCodeAs(key);
     }
 
     @Test
@@ -64,7 +72,9 @@ class FingerprinterTest {
     @Test
     void probe_maskingOff_keepsConcatenatedMessagesApart() {
         Fingerprinter plain = new Fingerprinter(false, false, false, false, false);
-        assertThat(plain.probe("Failed for order 17", false, "l", "ERROR", null)).isEqualTo("Failed for order 17");
+        Object key = plain.freeze(plain.probe("Failed for order 17", false, "l", "ERROR", null));
+        assertThat(plain.describe(key)).isEqualTo("Failed for order 17");
+        assertThat(plain.probe("Failed for order 18", false, "l", "ERROR", null)).isNotEqualTo(key);
     }
 
     @Test
@@ -107,13 +117,16 @@ class FingerprinterTest {
         assertThat(plain).isEqualTo(masked);
         assertThat(f.probe(concatenated, false, "a", "ERROR", null)).isEqualTo(plain);
         assertThat(f.probe(literal, false, "a", "ERROR", null)).isEqualTo(masked);
-        // "Aa" and "BB" have the same hash, so these are told apart by their text
+        // "Aa" and "BB" have the same String.hashCode; keys hash by a digest keyed per process, so they do not collide
+        assertThat(literal.replace("Aa", "BB").hashCode()).isEqualTo(literal.hashCode());
         Object other = f.probe("Connection to <ip> failed for BB", false, "a", "ERROR", null);
-        assertThat(other).hasSameHashCodeAs(masked).isNotEqualTo(masked);
+        assertThat(other.hashCode()).isNotEqualTo(masked.hashCode());
+        assertThat(other).isNotEqualTo(masked);
         other = f.probe("Connection to 10.0.0.7:5432 failed for BB", false, "a", "ERROR", null);
-        assertThat(other).hasSameHashCodeAs(plain).isNotEqualTo(plain);
+        assertThat(other.hashCode()).isNotEqualTo(plain.hashCode());
+        assertThat(other).isNotEqualTo(plain);
         Object otherMasked = f.freeze(other);
-        assertThat(otherMasked).hasSameHashCodeAs(masked).isNotEqualTo(masked).isNotEqualTo(plain);
+        assertThat(otherMasked).isNotEqualTo(masked).isNotEqualTo(plain);
         assertThat(f.probe(concatenated, false, "b", "ERROR", null)).isNotEqualTo(masked);
     }
 
@@ -135,15 +148,35 @@ class FingerprinterTest {
     void probe_hugeTemplate_isCutToTheLimit() {
         String huge = "a".repeat(5_000_000);
         Object key = defaults.freeze(defaults.probe(huge, true, "l", "ERROR", null));
-        assertThat(defaults.describe(key)).hasSize(Fingerprinter.MAX_TEMPLATE_CHARS);
+        // the first MAX_TEMPLATE_CHARS characters are the fingerprint; a sample of them is kept to show
+        assertThat(defaults.describe(key)).isEqualTo("a".repeat(Fingerprinter.MAX_SAMPLE_CHARS - 1) + "…");
         assertThat(defaults.probe(huge + "b", true, "l", "ERROR", null)).isEqualTo(key);
+        String other = "a".repeat(Fingerprinter.MAX_TEMPLATE_CHARS - 1) + "b";
+        assertThat(defaults.probe(other, true, "l", "ERROR", null)).isNotEqualTo(key);
     }
 
     @Test
     void probe_hugeMaskedMessage_isCutAndMasked() {
         String huge = "id 7 ".repeat(1_000_000);
         Object key = defaults.freeze(defaults.probe(huge, false, "l", "ERROR", null));
-        assertThat(defaults.describe(key)).isEqualTo("id <n> ".repeat(200));
+        assertThat(defaults.describe(key))
+                .isEqualTo("id <n> ".repeat(200).substring(0, Fingerprinter.MAX_SAMPLE_CHARS - 1) + "…");
         assertThat(defaults.probe("id 9 ".repeat(1_000_000), false, "l", "ERROR", null)).isEqualTo(key);
+    }
+
+    @Test
+    void fleetName_isTheDigestOfTheWholeText_evenWhereTheSampleIsCut() {
+        Fingerprinter f = Fingerprinter.withFleetNames(false, false, false, false, true);
+        String head = "Query on " + "t".repeat(300);
+        Object one = f.freeze(f.probe(head + " failed at step 7", false, "l", "ERROR", null));
+        Object two = f.freeze(f.probe(head + " stopped at step 7", false, "l", "ERROR", null));
+        assertThat(f.describe(one)).isEqualTo(f.describe(two));
+        assertThat(f.fleetName(one)).isNotEqualTo(f.fleetName(two))
+                .isEqualTo(FleetSettings.nameOf(head + " failed at step <n>")).matches("[0-9a-f]{32}");
+        String template = "Payment {} failed";
+        assertThat(f.fleetName(f.freeze(f.probe(template, true, "l", "ERROR", null))))
+                .isEqualTo(FleetSettings.nameOf(template));
+        assertThatThrownBy(() -> defaults.fleetName(defaults.freeze(defaults.probe(head, false, "l", "E", null))))
+                .isInstanceOf(IllegalStateException.class);
     }
 }

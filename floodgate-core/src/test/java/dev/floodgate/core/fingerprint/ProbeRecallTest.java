@@ -72,11 +72,15 @@ class ProbeRecallTest {
         String free = "Connection to the database failed";
         String withToken = "Connection to database 42 failed.";
         String otherFree = "Connection to the database closed";
+        Map<Object, Object> ledger = new HashMap<>();
         for (int round = 0; round < 3; round++) {
-            assertThat(f.probe(free, false, "app.Db", "ERROR", null)).isSameAs(free);
+            assertThat(f.describe(lookUp(f, ledger, f.probe(free, false, "app.Db", "ERROR", null)))).isSameAs(free);
+            assertThat(f.knowsTokenFree(free)).isTrue();
             assertThat(f.describe(f.freeze(f.probe(withToken, false, "app.Db", "ERROR", null))))
                     .isEqualTo("Connection to database <n> failed.");
-            assertThat(f.probe(otherFree, false, "app.Db", "ERROR", null)).isSameAs(otherFree);
+            assertThat(f.knowsTokenFree(withToken)).isFalse();
+            assertThat(f.describe(lookUp(f, ledger, f.probe(otherFree, false, "app.Db", "ERROR", null))))
+                    .isSameAs(otherFree);
             assertThat(f.describe(f.freeze(f.probe(withToken, false, "app.Db", "ERROR", null))))
                     .isEqualTo("Connection to database <n> failed.");
         }

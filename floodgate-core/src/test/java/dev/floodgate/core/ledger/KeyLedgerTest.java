@@ -47,8 +47,8 @@ class KeyLedgerTest {
     @Test
     void admit_sameKeyTwice_returnsTheSameGate() {
         KeyLedger<String> ledger = ledger(10);
-        Gate<String> first = ledger.admit("a", "a", EPOCH);
-        assertThat(ledger.admit(new String("a"), "other", EPOCH)).isSameAs(first);
+        Gate<String> first = ledger.admit("a", "a", null, EPOCH);
+        assertThat(ledger.admit(new String("a"), "other", null, EPOCH)).isSameAs(first);
         assertThat(ledger.find("a")).isSameAs(first);
         assertThat(ledger.size()).isEqualTo(1);
     }
@@ -57,7 +57,7 @@ class KeyLedgerTest {
     void find_manyAdmittedKeys_eachIsFoundAndUnknownOnesAreNot() {
         KeyLedger<String> ledger = ledger(5_000);
         for (int i = 0; i < 5_000; i++) {
-            ledger.admit("admitted " + i, "a", EPOCH);
+            ledger.admit("admitted " + i, "a", null, EPOCH);
         }
         for (int i = 0; i < 5_000; i++) {
             assertThat(ledger.find("admitted " + i)).as("admitted %d", i).isNotNull();
@@ -69,7 +69,7 @@ class KeyLedgerTest {
     void mayHaveAdmitted_fullLedger_everyAdmittedKeyAndFewOthers() {
         KeyLedger<String> ledger = ledger(10_000);
         for (int i = 0; i < 10_000; i++) {
-            ledger.admit(template(i), "a", EPOCH);
+            ledger.admit(template(i), "a", null, EPOCH);
         }
         for (int i = 0; i < 10_000; i++) {
             assertThat(ledger.mayHaveAdmitted(new String(template(i)))).as("admitted %d", i).isTrue();
@@ -93,8 +93,8 @@ class KeyLedgerTest {
     void find_rememberedGate_isFoundByKeyIdentityAndOthersByTheMap() {
         KeyLedger<String> ledger = ledger(10);
         String key = "x {}";
-        Gate<String> x = ledger.admit(key, key, EPOCH);
-        Gate<String> y = ledger.admit("y {}", "y", EPOCH);
+        Gate<String> x = ledger.admit(key, key, null, EPOCH);
+        Gate<String> y = ledger.admit("y {}", "y", null, EPOCH);
         ledger.remember(y);
         assertThat(ledger.find(key)).isSameAs(x);
         assertThat(ledger.find("y {}")).isSameAs(y);
@@ -118,15 +118,51 @@ class KeyLedgerTest {
     void admit_beyondTheBound_sharesTheOverflowGate() {
         KeyLedger<String> ledger = ledger(3);
         for (String key : new String[] {"a", "b", "c"}) {
-            assertThat(ledger.admit(key, key, EPOCH).key()).isEqualTo(key);
+            assertThat(ledger.admit(key, key, null, EPOCH).key()).isEqualTo(key);
             flood(ledger, key, 1, EPOCH);
         }
-        Gate<String> d = ledger.admit("d", "d", EPOCH);
-        Gate<String> e = ledger.admit("e", "e", EPOCH);
+        Gate<String> d = ledger.admit("d", "d", null, EPOCH);
+        Gate<String> e = ledger.admit("e", "e", null, EPOCH);
         assertThat(d).isSameAs(e);
         assertThat(d.key()).isNull();
         assertThat(ledger.size()).isEqualTo(3);
         assertThat(ledger.find("d")).isNull();
+    }
+
+    @Test
+    void admit_beyondTheBound_eachLoggerHasAnOverflowGateOfItsOwn_reportedTogether() {
+        KeyLedger<String> ledger = ledger(1);
+        flood(ledger, "a", 1, EPOCH);
+        long junkPassed = 0;
+        for (int i = 0; i < 1_000; i++) {
+            junkPassed += offer(ledger, "junk-" + i, "x", "app.Junk", EPOCH, null) == Offer.PASSED ? 1 : 0;
+        }
+        // the flooding logger's overflow gate let its allowance through and refuses the rest ...
+        assertThat(junkPassed).isEqualTo(16);
+        // ... but another logger's new templates meet a gate of their own, which has refused nothing
+        for (int i = 0; i < 5; i++) {
+            assertThat(offer(ledger, "SECURITY: admin password changed from {}", "s", "app.Audit", EPOCH, null))
+                    .as("event %d", i).isEqualTo(Offer.PASSED);
+        }
+        assertThat(ledger.admit("one more", "x", "app.Junk", EPOCH))
+                .isNotSameAs(ledger.admit("one more", "x", "app.Audit", EPOCH))
+                .isNotSameAs(ledger.admit("one more", "x", null, EPOCH));
+        assertThat(ledger.drain(EPOCH)).singleElement().satisfies(t -> {
+            assertThat(t.kind()).isEqualTo(Tally.Kind.OVERFLOW);
+            assertThat(t.refused()).isEqualTo(984);
+        });
+    }
+
+    @Test
+    void admit_overflowGatesOfManyLoggers_areBounded_thenShared() {
+        KeyLedger<String> ledger = ledger(1);
+        flood(ledger, "a", 1, EPOCH);
+        Gate<String> shared = ledger.admit("x", "x", null, EPOCH);
+        for (int i = 0; i < KeyLedger.MAX_OVERFLOW_LOGGERS; i++) {
+            assertThat(ledger.admit("x", "x", "logger" + i, EPOCH)).isNotSameAs(shared);
+        }
+        assertThat(ledger.admit("x", "x", "one logger too many", EPOCH)).isSameAs(shared);
+        assertThat(ledger.admit("x", "x", "logger7", EPOCH)).isSameAs(ledger.admit("y", "y", "logger7", EPOCH));
     }
 
     @Test
@@ -190,7 +226,7 @@ class KeyLedgerTest {
         KeyLedger<String> ledger = ledger(2);
         flood(ledger, "a", 1, EPOCH);
         flood(ledger, "b", 1, EPOCH);
-        Gate<String> c = ledger.admit("c", "c", EPOCH + 60_000);
+        Gate<String> c = ledger.admit("c", "c", null, EPOCH + 60_000);
         assertThat(c.key()).isEqualTo("c");
         assertThat(ledger.size()).isEqualTo(1);
     }
@@ -215,7 +251,7 @@ class KeyLedgerTest {
         long passed = flood(ledger, "a", 30, EPOCH);
         List<Tally<String>> tallies = ledger.close(EPOCH);
         assertThat(sum(tallies)).isEqualTo(30 - passed);
-        assertThat(ledger.admit("a", "a", EPOCH)).isNull();
+        assertThat(ledger.admit("a", "a", null, EPOCH)).isNull();
         assertThat(flood(ledger, "a", 5, EPOCH)).isEqualTo(5);
         assertThat(ledger.drain(EPOCH)).isEmpty();
     }
@@ -274,6 +310,43 @@ class KeyLedgerTest {
         reported.add(sum(ledger.close(clock.get())));
         assertThat(passed.sum() + reported.sum()).as(TestSeed.describe()).isEqualTo(offered.sum());
         assertThat(maxSeen.get()).isLessThanOrEqualTo(maxKeys);
+        assertThat(reported.sum()).isPositive();
+    }
+
+    @Test
+    @Timeout(120)
+    void offer_manyLoggersAtAFullLedger_closedWhileThreadsOffer_countEveryEventExactlyOnce() throws Exception {
+        KeyLedger<String> ledger = ledger(16);
+        AtomicLong clock = new AtomicLong(EPOCH);
+        LongAdder offered = new LongAdder();
+        LongAdder passed = new LongAdder();
+        LongAdder reported = new LongAdder();
+        AtomicBoolean closed = new AtomicBoolean();
+        AtomicInteger threadIds = new AtomicInteger();
+        Thread closer = new Thread(() -> {
+            while (offered.sum() < 300_000) {
+                reported.add(sum(ledger.drain(clock.get())));
+            }
+            reported.add(sum(ledger.close(clock.get())));
+            closed.set(true);
+        });
+        closer.start();
+        GateTest.runConcurrently(4, () -> {
+            Random random = new Random(TestSeed.SEED + threadIds.incrementAndGet());
+            for (int i = 0; i < 200_000; i++) {
+                long now = i % 1_000 == 0 ? clock.addAndGet(random.nextInt(2_000)) : clock.get();
+                String key = "k" + random.nextInt(5_000);
+                String logger = "logger" + random.nextInt(2 * KeyLedger.MAX_OVERFLOW_LOGGERS);
+                offered.increment();
+                if (offer(ledger, key, key, random.nextInt(10) == 0 ? null : logger, now, null) == Offer.PASSED) {
+                    passed.increment();
+                }
+            }
+        });
+        closer.join();
+        assertThat(closed.get()).isTrue();
+        // events after the close pass uncounted; every other one passed or is in exactly one tally
+        assertThat(passed.sum() + reported.sum()).as(TestSeed.describe()).isEqualTo(offered.sum());
         assertThat(reported.sum()).isPositive();
     }
 }

@@ -10,10 +10,15 @@ final class Offer {
     }
 
     static <A> int offer(KeyLedger<A> ledger, Object key, A attachment, long now, Gate<?> cap) {
+        return offer(ledger, key, attachment, null, now, cap);
+    }
+
+    /** Offers one event of the logger {@code loggerName}, whose overflow gate takes it if the ledger is full. */
+    static <A> int offer(KeyLedger<A> ledger, Object key, A attachment, String loggerName, long now, Gate<?> cap) {
         Gate<A> gate = ledger.find(key);
         while (true) {
             if (gate == null) {
-                gate = ledger.admit(key, attachment, now);
+                gate = ledger.admit(key, attachment, loggerName, now);
                 if (gate == null) {
                     return PASSED;
                 }
