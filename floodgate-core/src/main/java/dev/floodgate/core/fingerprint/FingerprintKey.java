@@ -232,13 +232,15 @@ final class FingerprintKey {
      * Returns an immutable key equal to this one: the digest, a sample of the finished text, and the other parts.
      *
      * @param fleetNames whether the key also gets its fleet name ({@link FleetSettings#nameOf}), made from all the text
+     *     and the other parts
      */
     FrozenKey freeze(boolean fleetNames) {
         String finished = effectiveText();
         boolean whole = tokenCount == 0 && length == text.length() && length <= Fingerprinter.MAX_SAMPLE_CHARS;
         String sample = finished.length() <= Fingerprinter.MAX_SAMPLE_CHARS ? finished
                 : finished.substring(0, Fingerprinter.MAX_SAMPLE_CHARS - 1) + "…";
-        String fleetName = fleetNames ? FleetSettings.nameOf(Fingerprinter.describe(finished, thrownClass, frame))
+        String fleetName = fleetNames
+                ? FleetSettings.nameOf(Fingerprinter.fleetText(finished, loggerName, level, thrownClass, frame))
                 : null;
         return new FrozenKey(high, low, sample, whole, loggerName, level, thrownClass, frame, fleetName, hash);
     }

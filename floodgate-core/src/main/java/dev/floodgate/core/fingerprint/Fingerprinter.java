@@ -328,8 +328,25 @@ public final class Fingerprinter {
     }
 
     /**
+     * Returns what a fingerprint's fleet name is the digest of: its description, and after it the logger and the level
+     * where they are part of the fingerprint, so that two local fingerprints never share a fleet budget. The parts
+     * follow the text, each after a NUL and the logger with its length, so that no text can end like another text
+     * with its parts.
+     */
+    static String fleetText(String text, String loggerName, Object level, Class<?> thrownClass,
+            StackTraceElement frame) {
+        String description = describe(text, thrownClass, frame);
+        if (loggerName == null && level == null) {
+            return description;
+        }
+        return description + '\u0000' + (loggerName == null ? "-" : loggerName.length() + ":" + loggerName) + '\u0000'
+                + level;
+    }
+
+    /**
      * {@return the name of a stored key's fingerprint in the fleet's shared store: {@link FleetSettings#nameOf} of its
-     * whole description (all of its text, where {@link #describe} may show a sample), the same in every process}
+     * whole description (all of its text, where {@link #describe} may show a sample) and the logger and level where
+     * they are part of the fingerprint, the same in every process}
      *
      * @param key a key returned by {@link #freeze(Object)} of a fingerprinter made {@link #withFleetNames}
      * @throws IllegalStateException if the key has no fleet name

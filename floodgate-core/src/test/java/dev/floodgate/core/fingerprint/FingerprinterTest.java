@@ -179,4 +179,20 @@ class FingerprinterTest {
         assertThatThrownBy(() -> defaults.fleetName(defaults.freeze(defaults.probe(head, false, "l", "E", null))))
                 .isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void fleetName_followsTheLocalFingerprint_loggerAndLevelIncluded() {
+        Fingerprinter byLogger = Fingerprinter.withFleetNames(true, false, false, false, true);
+        Object db = byLogger.freeze(byLogger.probe("Payment {} failed", true, "app.Db", "ERROR", null));
+        Object web = byLogger.freeze(byLogger.probe("Payment {} failed", true, "app.Web", "ERROR", null));
+        assertThat(byLogger.fleetName(db)).isNotEqualTo(byLogger.fleetName(web));
+        Fingerprinter byLevel = Fingerprinter.withFleetNames(false, true, false, false, true);
+        Object error = byLevel.freeze(byLevel.probe("Payment {} failed", true, "app.Db", "ERROR", null));
+        Object warn = byLevel.freeze(byLevel.probe("Payment {} failed", true, "app.Db", "WARN", null));
+        assertThat(byLevel.fleetName(error)).isNotEqualTo(byLevel.fleetName(warn));
+        Fingerprinter templateAlone = Fingerprinter.withFleetNames(false, false, false, false, true);
+        assertThat(templateAlone.fleetName(templateAlone.freeze(templateAlone.probe("Payment {} failed", true,
+                "app.Db", "ERROR", null)))).isEqualTo(templateAlone.fleetName(templateAlone.freeze(
+                        templateAlone.probe("Payment {} failed", true, "app.Web", "WARN", null))));
+    }
 }
