@@ -8,7 +8,9 @@ import org.apache.logging.log4j.message.MapMessage;
  * The message of a summary event: its text is the summary line ("Suppressed 12 messages like …"), and its map holds
  * the same facts as fields ({@code floodgate.suppressed}, {@code floodgate.fingerprint}, {@code floodgate.interval},
  * …), so that {@code JsonTemplateLayout}'s {@code map} resolver, {@code %K{key}} in a {@code PatternLayout} and other
- * map-aware layouts can emit them.
+ * map-aware layouts can emit them. Its texts are escaped by {@code SuppressionSummary} (no control character, and no
+ * quote that could close the one around the template), so a layout that cleans only {@code %m} is not bypassed
+ * through {@code %K}.
  *
  * <p>Immutable once built; it holds no reference to any logged event or message. Asking it for the {@code JSON},
  * {@code XML} or {@code JAVA} format gives the map in that format, like any {@link MapMessage}.
@@ -20,9 +22,13 @@ final class SummaryMessage extends MapMessage<SummaryMessage, Object> {
     private final String line;
 
     SummaryMessage(SuppressionSummary summary) {
-        super(summary.fields().size());
-        this.line = summary.message();
-        for (Map.Entry<String, Object> field : summary.fields().entrySet()) {
+        this(summary.message(), summary.fields());
+    }
+
+    private SummaryMessage(String line, Map<String, Object> fields) {
+        super(fields.size());
+        this.line = line;
+        for (Map.Entry<String, Object> field : fields.entrySet()) {
             with(field.getKey(), field.getValue());
         }
     }

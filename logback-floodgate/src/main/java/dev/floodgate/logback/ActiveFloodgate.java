@@ -404,7 +404,10 @@ final class ActiveFloodgate {
         }
     }
 
-    /** Writes one summary event; throws what the appenders throw. */
+    /**
+     * Writes one summary event, its message and key-value pairs the summary's escaped texts; throws what the
+     * appenders throw.
+     */
     private void write(SuppressionSummary summary) {
         String loggerName = summary.loggerName() == null ? FloodFilter.SUMMARY_LOGGER : summary.loggerName();
         Logger logger = context.getLogger(loggerName);

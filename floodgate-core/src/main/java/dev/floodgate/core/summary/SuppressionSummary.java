@@ -18,7 +18,12 @@ import java.util.Objects;
  * What one fingerprint (or one shared gate) had suppressed during one summary period: the "Suppressed N messages
  * like …" line and the same facts as structured fields.
  *
- * <p>Immutable. The line is built on demand; its times are printed in the JVM's default time zone.
+ * <p>Immutable. The line is built on demand; its times are printed in the JVM's default time zone. Every text in the
+ * line and in the fields (the template, with an exception's class and frame when they are part of the fingerprint,
+ * and the descriptions of the limits) is escaped: control characters, line and paragraph separators, bidirectional
+ * overrides and the quote that delimits the template are written as visible escapes such as {@code \n},
+ * {@code \"} and {@code \}{@code u001b}, and a backslash as {@code \\}, so a summary is always one line that no
+ * template can forge or end early. Escaping allocates only for a text that needs it.
  */
 public final class SuppressionSummary {
 
@@ -30,7 +35,10 @@ public final class SuppressionSummary {
     public static final String FIELD_SUPPRESSED_BY_FLEET = "floodgate.suppressedByFleet";
     /** Field: true when the fleet limit was unavailable during the period and local limits alone decided. */
     public static final String FIELD_FLEET_UNAVAILABLE = "floodgate.fleetUnavailable";
-    /** Field: the fingerprint's template, or {@code <other>} / {@code <forgotten>} for shared gates. */
+    /**
+     * Field: the fingerprint's template, escaped as in the line but not cut, or {@code <other>} / {@code <forgotten>}
+     * / {@code <more>} for shared gates.
+     */
     public static final String FIELD_FINGERPRINT = "floodgate.fingerprint";
     /** Field: the length of the period, ISO-8601 ({@code PT30S}). */
     public static final String FIELD_INTERVAL = "floodgate.interval";
@@ -38,7 +46,7 @@ public final class SuppressionSummary {
     public static final String FIELD_FIRST = "floodgate.first";
     /** Field: the last suppressed event, ISO-8601 instant. */
     public static final String FIELD_LAST = "floodgate.last";
-    /** Field: the limiter and its settings. */
+    /** Field: the limiter and its settings, with the global cap's and the fleet limit's when they are set. */
     public static final String FIELD_LIMITER = "floodgate.limiter";
     /** Field: true when nothing was dropped (dry run) and the counts say what would have been. */
     public static final String FIELD_DRY_RUN = "floodgate.dryRun";
@@ -50,7 +58,9 @@ public final class SuppressionSummary {
     /** Field: how many summaries a {@link Scope#MORE} line stands for (a number), present only on such lines. */
     public static final String FIELD_TEMPLATES = "floodgate.templates";
 
-    /** The longest template a line shows; longer ones are cut with an ellipsis. */
+    /**
+     * The most characters of a template a line shows, counted before escaping; longer ones are cut with an ellipsis.
+     */
     public static final int MAX_SHOWN_CHARS = 200;
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
@@ -139,7 +149,10 @@ public final class SuppressionSummary {
         return scope;
     }
 
-    /** {@return the fingerprint's template as shown, or null for a shared gate} */
+    /**
+     * {@return the fingerprint's template as given to the builder, not escaped ({@link #message()} and
+     * {@link #fields()} escape it), or null for a shared gate}
+     */
     public String fingerprint() {
         return fingerprint;
     }
@@ -365,7 +378,9 @@ public final class SuppressionSummary {
             case MORE:
                 break;
             case FINGERPRINT:
-                sb.append(n == 1 ? " message like \"" : " messages like \"").append(shown(fingerprint)).append('"');
+                sb.append(n == 1 ? " message like \"" : " messages like \"");
+                appendShown(sb, fingerprint);
+                sb.append('"');
                 break;
             case OVERFLOW:
                 sb.append(n == 1 ? " other message" : " other messages");
@@ -388,21 +403,24 @@ public final class SuppressionSummary {
                     .append(" carried over from summaries that could not be written; ");
         }
         sb.append("first ").append(time(firstAt)).append(", last ").append(time(lastAt)).append("; ");
+        String limiterText = TextEscaper.escape(limiter);
+        String capText = cap == null ? null : TextEscaper.escape(cap);
+        String fleetText = fleet == null ? null : TextEscaper.escape(fleet);
         if (suppressedByCap > 0 || suppressedByFleet > 0) {
-            sb.append(String.format(Locale.ROOT, "%,d by %s", suppressedByKey, limiter));
+            sb.append(String.format(Locale.ROOT, "%,d by %s", suppressedByKey, limiterText));
             if (suppressedByCap > 0 || cap != null) {
-                sb.append(String.format(Locale.ROOT, ", %,d by the global cap %s", suppressedByCap, cap));
+                sb.append(String.format(Locale.ROOT, ", %,d by the global cap %s", suppressedByCap, capText));
             }
             if (suppressedByFleet > 0 || fleet != null) {
-                sb.append(String.format(Locale.ROOT, ", %,d by the fleet limit %s", suppressedByFleet, fleet));
+                sb.append(String.format(Locale.ROOT, ", %,d by the fleet limit %s", suppressedByFleet, fleetText));
             }
         } else {
-            sb.append(limiter);
+            sb.append(limiterText);
             if (cap != null) {
-                sb.append("; global cap ").append(cap);
+                sb.append("; global cap ").append(capText);
             }
             if (fleet != null) {
-                sb.append("; fleet limit ").append(fleet);
+                sb.append("; fleet limit ").append(fleetText);
             }
         }
         if (fleetUnavailable) {
@@ -411,7 +429,10 @@ public final class SuppressionSummary {
         return sb.append(')').toString();
     }
 
-    /** {@return the structured fields, in a stable order; see the {@code FIELD_} constants} */
+    /**
+     * {@return the structured fields, in a stable order, their texts escaped as in the line; see the {@code FIELD_}
+     * constants}
+     */
     public Map<String, Object> fields() {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put(FIELD_SUPPRESSED, suppressed());
@@ -421,7 +442,7 @@ public final class SuppressionSummary {
         if (suppressedByFleet > 0) {
             fields.put(FIELD_SUPPRESSED_BY_FLEET, suppressedByFleet);
         }
-        fields.put(FIELD_FINGERPRINT, scope == Scope.FINGERPRINT ? fingerprint
+        fields.put(FIELD_FINGERPRINT, scope == Scope.FINGERPRINT ? TextEscaper.escape(fingerprint)
                 : scope == Scope.OVERFLOW ? "<other>" : scope == Scope.MORE ? "<more>" : "<forgotten>");
         if (scope == Scope.MORE) {
             fields.put(FIELD_TEMPLATES, (long) members.size());
@@ -432,7 +453,8 @@ public final class SuppressionSummary {
         fields.put(FIELD_INTERVAL, Duration.ofMillis(periodMillis).toString());
         fields.put(FIELD_FIRST, Instant.ofEpochMilli(firstAt).toString());
         fields.put(FIELD_LAST, Instant.ofEpochMilli(lastAt).toString());
-        fields.put(FIELD_LIMITER, limiter + (cap == null ? "" : "; cap " + cap) + (fleet == null ? "" : "; fleet " + fleet));
+        fields.put(FIELD_LIMITER, TextEscaper.escape(limiter + (cap == null ? "" : "; cap " + cap)
+                + (fleet == null ? "" : "; fleet " + fleet)));
         if (fleetUnavailable) {
             fields.put(FIELD_FLEET_UNAVAILABLE, true);
         }
@@ -440,8 +462,20 @@ public final class SuppressionSummary {
         return Collections.unmodifiableMap(fields);
     }
 
-    private static String shown(String text) {
-        return text.length() <= MAX_SHOWN_CHARS ? text : text.substring(0, MAX_SHOWN_CHARS) + "…";
+    /**
+     * Appends the first {@link #MAX_SHOWN_CHARS} characters of {@code text} (one fewer rather than split a surrogate
+     * pair), escaped, and an ellipsis if that cut it.
+     */
+    private static void appendShown(StringBuilder sb, String text) {
+        int end = Math.min(text.length(), MAX_SHOWN_CHARS);
+        if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))
+                && Character.isLowSurrogate(text.charAt(end))) {
+            end--;
+        }
+        TextEscaper.append(sb, text, 0, end);
+        if (end < text.length()) {
+            sb.append('…');
+        }
     }
 
     private static String time(long epochMillis) {

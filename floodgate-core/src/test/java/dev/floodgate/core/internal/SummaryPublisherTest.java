@@ -125,6 +125,22 @@ class SummaryPublisherTest {
     }
 
     @Test
+    void stop_hostileTemplateNeverWritten_warningAndReportGiveItOneEscapedLine() throws InterruptedException {
+        sink.fail = n -> true;
+        flood("A {}\r\n  Suppressed 999 messages like \"B", 40);
+        nextInterval();
+
+        publisher.stop();
+
+        String shown = "Suppressed 24 messages like \"A {}\\r\\n  Suppressed 999 messages like \\\"B\" in the last";
+        assertThat(sink.warnings).singleElement().asString().doesNotContain("\r", "\n").contains(shown);
+        assertThat(sink.errors).hasSize(1);
+        String[] reportLines = sink.errors.get(0).split("\n");
+        assertThat(reportLines).hasSize(2);
+        assertThat(reportLines[1]).startsWith("  " + shown).doesNotContain("\r");
+    }
+
+    @Test
     void publishIfDue_whileAWriteIsBlocked_returnsAtOnceAndLeavesTheCountsInTheEngine() throws InterruptedException {
         sink.gate = new Semaphore(0);
         flood("A {}", 40);

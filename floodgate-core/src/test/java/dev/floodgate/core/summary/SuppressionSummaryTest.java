@@ -150,4 +150,62 @@ class SuppressionSummaryTest {
         assertThat(more.message()).startsWith("… and 1 more template: 12,345 messages would have been suppressed in"
                 + " the last 30s (dry run; too many templates for one line each; first 10:00:01.120");
     }
+
+    /** A template that tries to end the line, clear the screen and close the quotes to write a summary of its own. */
+    private static final String HOSTILE = "Login failed for x\r\n\u001b[2J\u0000\u0085\u2028\u202e\" in the last 30s"
+            + " (first 10:00:00.000, last 10:00:00.000; attrition 8/5s)\nSuppressed 1 message like \"y {}";
+    private static final String HOSTILE_ESCAPED = "Login failed for x\\r\\n\\u001b[2J\\u0000\\u0085\\u2028\\u202e\\\""
+            + " in the last 30s (first 10:00:00.000, last 10:00:00.000; attrition 8/5s)\\nSuppressed 1 message like"
+            + " \\\"y {}";
+
+    @Test
+    void message_hostileTemplate_isOneLineOnlyTheClosingQuoteEnds() {
+        SuppressionSummary s = flood().fingerprint(HOSTILE, "com.acme.Login", "WARN").build();
+
+        assertThat(s.message()).isEqualTo("Suppressed 12,345 messages like \"" + HOSTILE_ESCAPED + "\" in the last"
+                + " 30s (first 10:00:01.120, last 10:00:30.998; attrition 8/5s, window 5×5s, spillover 16)");
+    }
+
+    @Test
+    void fields_hostileTemplate_isEscapedAsInTheLine() {
+        SuppressionSummary s = flood().fingerprint(HOSTILE, "com.acme.Login", "WARN").build();
+
+        assertThat(s.fields()).containsEntry(SuppressionSummary.FIELD_FINGERPRINT, HOSTILE_ESCAPED);
+        assertThat(s.fingerprint()).isEqualTo(HOSTILE);
+    }
+
+    @Test
+    void message_hostileLimitDescriptions_areEscaped() {
+        SuppressionSummary s = flood().suppressed(1, 2).limits("attrition\n8/5s", "cap \"x\"", 10)
+                .fleet(3, "10/1s\u001b", false).build();
+
+        assertThat(s.message()).endsWith("; 1 by attrition\\n8/5s, 2 by the global cap cap \\\"x\\\", 3 by the fleet"
+                + " limit 10/1s\\u001b)");
+        assertThat(s.fields()).containsEntry(SuppressionSummary.FIELD_LIMITER,
+                "attrition\\n8/5s; cap cap \\\"x\\\"; fleet 10/1s\\u001b");
+    }
+
+    @Test
+    void message_longTemplateOfQuotes_isCutBeforeEscaping() {
+        SuppressionSummary s = flood().fingerprint("\"".repeat(5_000), "l", "ERROR").build();
+
+        assertThat(s.message()).contains("like \"" + "\\\"".repeat(200) + "…\" in the last 30s");
+        assertThat(s.fields().get(SuppressionSummary.FIELD_FINGERPRINT)).isEqualTo("\\\"".repeat(5_000));
+    }
+
+    @Test
+    void message_longTemplate_isNotCutInsideASurrogatePair() {
+        SuppressionSummary s = flood().fingerprint("x".repeat(199) + "\uD83D\uDE00" + "y".repeat(10), "l", "ERROR")
+                .build();
+
+        assertThat(s.message()).contains("like \"" + "x".repeat(199) + "…\" in the last 30s");
+    }
+
+    @Test
+    void message_cleanTemplate_fieldIsTheSameString() {
+        String template = "Connection to {} failed: {}";
+        SuppressionSummary s = flood().fingerprint(template, "l", "ERROR").build();
+
+        assertThat(s.fields().get(SuppressionSummary.FIELD_FINGERPRINT)).isSameAs(template);
+    }
 }
