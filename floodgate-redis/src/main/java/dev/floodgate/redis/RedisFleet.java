@@ -51,6 +51,9 @@ final class RedisFleet implements FleetConnection {
      *  reply (OOM, WRONGPASS after a restart) is an outage like a timeout; NOSCRIPT (SCRIPT FLUSH, a restart) is
      *  not: the step is sent once more as EVAL, which loads the script again.
      * Outages: `down` flips once per outage; the flip to true reports one WARN, the first answer after it one INFO.
+     * Secrets: a status names the store by FleetSettings.redactedUri(), and whatever it quotes of Lettuce passes
+     *  through FleetSettings.hideSecrets(); of a URI that Lettuce cannot read it quotes the reason alone, since the
+     *  rest of such a message quotes the input, or a piece of it.
      * Server side: CL.THROTTLE when redis-cell is loaded and the period is whole seconds (its unit), else the
      *  script, chosen once per connection.
      */
@@ -127,13 +130,13 @@ final class RedisFleet implements FleetConnection {
     static FleetConnection open(FleetSettings settings, FleetStatus status) {
         List<RedisURI> uris = new ArrayList<>();
         try {
-            for (String part : settings.uri().split(",")) {
-                RedisURI uri = RedisURI.create(part.trim());
+            for (String part : settings.uris()) {
+                RedisURI uri = RedisURI.create(part);
                 uri.setTimeout(COMMAND_TIMEOUT);
                 uris.add(uri);
             }
         } catch (RuntimeException e) {
-            status.warn("fleet: \"" + settings.redactedUri() + "\" cannot be used: " + e.getMessage()
+            status.warn("fleet: \"" + settings.redactedUri() + "\" cannot be used: " + settings.hideSecrets(reason(e))
                     + "; the fleet limit is off and local limits alone decide");
             return new Unusable();
         }
@@ -309,8 +312,8 @@ final class RedisFleet implements FleetConnection {
         }
         if (down.compareAndSet(false, true)) {
             downSince = System.nanoTime();
-            status.warn(where + " is unavailable (" + problem(e) + "); local limits alone decide until it answers "
-                    + "again");
+            status.warn(where + " is unavailable (" + settings.hideSecrets(problem(e)) + "); local limits alone "
+                    + "decide until it answers again");
         }
     }
 
@@ -319,6 +322,18 @@ final class RedisFleet implements FleetConnection {
             long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - downSince);
             status.info(where + " answers again after " + seconds + " s; the fleet limit applies again");
         }
+    }
+
+    /**
+     * Returns why Lettuce could not read a URI, without the URI: the exception's class and its message up to the
+     * first {@code ": "}, after which {@link java.net.URI}'s and the number parsers' messages quote the input, and so
+     * a password or a piece of one.
+     */
+    private static String reason(RuntimeException e) {
+        String m = e.getMessage();
+        int quote = m == null ? -1 : m.indexOf(": ");
+        String shown = m == null ? "" : quote < 0 ? m : m.substring(0, quote);
+        return e.getClass().getSimpleName() + (shown.isEmpty() ? "" : " (" + shown + ")");
     }
 
     private static String problem(Throwable e) {

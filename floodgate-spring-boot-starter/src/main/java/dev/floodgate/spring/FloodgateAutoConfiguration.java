@@ -12,7 +12,8 @@ import org.springframework.core.env.Environment;
 /**
  * Auto-configuration of Floodgate's monitoring: the Micrometer meters of every Floodgate filter (bound to every
  * registry by Spring Boot, when Micrometer is present) and the {@code floodgate} actuator endpoint (when Actuator is
- * present). The filter itself comes from the logging configuration or from {@link FloodgateLoggingListener}.
+ * present), and the passwords of {@code floodgate.fleet} hidden where Actuator shows properties. The filter itself
+ * comes from the logging configuration or from {@link FloodgateLoggingListener}.
  */
 @AutoConfiguration
 public class FloodgateAutoConfiguration {
@@ -41,7 +42,10 @@ public class FloodgateAutoConfiguration {
         }
     }
 
-    /** The endpoint, when Actuator is on the class path and the endpoint is enabled and exposed. */
+    /**
+     * The endpoint, when Actuator is on the class path and the endpoint is enabled and exposed; and, with Actuator,
+     * the sanitizer of {@code floodgate.fleet} for the endpoints that show properties.
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
     static class Endpoint {
@@ -51,6 +55,12 @@ public class FloodgateAutoConfiguration {
         @ConditionalOnAvailableEndpoint
         FloodgateEndpoint floodgateEndpoint() {
             return new FloodgateEndpoint();
+        }
+
+        /** Hides the passwords of {@code floodgate.fleet} where the {@code env} endpoint shows values. */
+        @Bean
+        FleetValueSanitizer floodgateFleetSanitizer() {
+            return new FleetValueSanitizer();
         }
     }
 }

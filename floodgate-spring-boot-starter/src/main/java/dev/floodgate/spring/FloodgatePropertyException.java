@@ -1,6 +1,9 @@
 package dev.floodgate.spring;
 
+import dev.floodgate.core.Option;
+import dev.floodgate.core.fleet.FleetSettings;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -11,9 +14,28 @@ public final class FloodgatePropertyException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
-    /** One bad property: its name, its value as written, and what is wrong (the core's message). */
+    /**
+     * One bad property: its name, its value as written (for {@code floodgate.fleet} and
+     * {@code spring.data.redis.url}, with its passwords hidden as {@link FleetSettings#redact} hides them), and what
+     * is wrong (the core's message).
+     *
+     * @param property the property's name
+     * @param value its value
+     * @param message what is wrong
+     */
     public record Problem(String property, String value, String message) {
+
+        /** Hides the passwords of a Redis URI's value, so that neither the analysis nor the message shows them. */
+        public Problem {
+            if (URI_PROPERTIES.contains(property)) {
+                value = FleetSettings.redact(value);
+            }
+        }
     }
+
+    /** The properties whose values are Redis URIs. */
+    private static final Set<String> URI_PROPERTIES = Set.of(FloodgateProperties.propertyName(Option.FLEET),
+            "spring.data.redis.url");
 
     /** The problems; never empty. */
     private final transient List<Problem> problems;

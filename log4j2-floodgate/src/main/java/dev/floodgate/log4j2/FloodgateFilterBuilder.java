@@ -74,7 +74,8 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
     @PluginBuilderAttribute
     private String capBurst;
 
-    @PluginBuilderAttribute
+    /** Sensitive: Log4j's DEBUG status lists the attributes of each plugin it builds, this one as {@code *****}. */
+    @PluginBuilderAttribute(sensitive = true)
     private String fleet;
 
     @PluginBuilderAttribute

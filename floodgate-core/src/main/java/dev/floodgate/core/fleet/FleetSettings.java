@@ -5,6 +5,7 @@ import dev.floodgate.core.internal.DurationText;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -36,29 +37,34 @@ public final class FleetSettings {
     /**
      * Creates fleet settings.
      *
-     * @param uri a Redis URI, or comma-separated {@code redis://}/{@code rediss://} URIs of a cluster's nodes
+     * @param uri a Redis URI, or comma-separated {@code redis://}/{@code rediss://} URIs of a cluster's nodes; a comma
+     *     that no scheme follows belongs to the URI before it (a Sentinel's hosts, a password)
      * @param cell the GCRA of the budget
      * @param prefix the key prefix; empty for {@link #defaultPrefix()}
      * @return the validated settings
-     * @throws IllegalArgumentException naming {@code fleet} or {@code fleetPrefix} and the value (its password
-     *     hidden) if the URI is not a Redis URI or the prefix has blanks
+     * @throws IllegalArgumentException naming {@code fleet} or {@code fleetPrefix} and the value (its passwords
+     *     hidden, as {@link #redact} hides them) if the URI is not a Redis URI or the prefix has blanks
      * @throws NullPointerException if an argument is null
      */
     public static FleetSettings of(String uri, CellRateSettings cell, String prefix) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(prefix, "prefix");
-        String[] parts = uri.split(",", -1);
-        for (String part : parts) {
-            String p = part.trim();
+        List<String> parts = RedisUriText.split(uri);
+        for (String p : parts) {
             if (!hasScheme(p) || p.length() == schemeLength(p)) {
                 throw new IllegalArgumentException("fleet: \"" + redact(uri) + "\" is not a Redis URI; write e.g. "
                         + "\"redis://redis.internal:6379\", \"rediss://user:password@host:6380\" or "
                         + "\"redis-sentinel://sentinel:26379#mymaster\"");
             }
-            if (parts.length > 1 && !(p.startsWith("redis://") || p.startsWith("rediss://"))) {
+            boolean standalone = p.startsWith("redis://") || p.startsWith("rediss://");
+            if (parts.size() > 1 && !standalone) {
                 throw new IllegalArgumentException("fleet: \"" + redact(uri) + "\" lists several URIs, which means the "
                         + "nodes of a Redis Cluster: each must be redis:// or rediss://");
+            }
+            if (standalone && listsHosts(p)) {
+                throw new IllegalArgumentException("fleet: \"" + redact(uri) + "\" lists several hosts in one URI; write "
+                        + "each node of a Redis Cluster as a URI of its own: \"redis://h1:6379,redis://h2:6379\"");
             }
         }
         for (int i = 0; i < prefix.length(); i++) {
@@ -97,30 +103,38 @@ public final class FleetSettings {
         return 0;
     }
 
+    /** Returns whether the hosts of a redis:// or rediss:// URI (after its user info) hold a comma. */
+    private static boolean listsHosts(String uri) {
+        String rest = uri.substring(schemeLength(uri));
+        String address = rest.substring(rest.lastIndexOf('@') + 1);
+        for (int i = 0; i < address.length(); i++) {
+            char c = address.charAt(i);
+            if (c == '/' || c == '?' || c == '#') {
+                return false;
+            }
+            if (c == ',') {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
-     * {@return {@code uri} with every password replaced by {@code ***}, for messages}
+     * {@return a {@code fleet} value as every message, status, MBean attribute and endpoint shows it: each password
+     * replaced by {@code ***}}
      *
-     * @param uri the URI as configured
+     * <p>The user info of each URI, everything between {@code ://} and the URI's last {@code @}, is shown as its user
+     * name and {@code :***} (or as {@code ***} without a user name), so that a password with {@code @}, {@code /},
+     * {@code #}, {@code ?}, {@code :} or {@code ,}, percent-encoded or not, is hidden whole. Query parameters show
+     * their values only for those Lettuce reads ({@code timeout}, {@code database}, {@code clientName}, ...):
+     * {@code ?password=...} shows {@code ?password=***}. A URI whose rest cannot be read as hosts, ports, database,
+     * query and fragment is shown as its scheme and {@code ***}, and a text without a scheme as {@code ***}. Never
+     * throws.
+     *
+     * @param uri the value as configured; null gives {@code "null"}
      */
     public static String redact(String uri) {
-        StringBuilder sb = new StringBuilder();
-        boolean first = true;
-        for (String part : uri.split(",", -1)) {
-            if (!first) {
-                sb.append(',');
-            }
-            first = false;
-            int start = part.indexOf("://");
-            int at = part.lastIndexOf('@');
-            if (start >= 0 && at > start) {
-                String user = part.substring(start + 3, at);
-                int colon = user.indexOf(':');
-                String shown = colon >= 0 ? user.substring(0, colon) + ":***" : "***";
-                part = part.substring(0, start + 3) + shown + part.substring(at);
-            }
-            sb.append(part);
-        }
-        return sb.toString();
+        return RedisUriText.redact(uri);
     }
 
     /** {@return the URI as configured} */
@@ -128,9 +142,27 @@ public final class FleetSettings {
         return uri;
     }
 
-    /** {@return the URI with its password hidden} */
+    /** {@return the URI with its passwords hidden, as {@link #redact} hides them} */
     public String redactedUri() {
         return redact(uri);
+    }
+
+    /**
+     * {@return the URIs to connect to, each trimmed: one, or a Redis Cluster's nodes; a comma that no scheme follows
+     * belongs to the URI before it}
+     */
+    public List<String> uris() {
+        return RedisUriText.split(uri);
+    }
+
+    /**
+     * {@return {@code text} with every part of this URI that {@link #redact} hides replaced by {@code ***}: each URI as
+     * written, and each password as written and percent-decoded; for a client's messages, which may quote the URI}
+     *
+     * @param text a message; null gives null
+     */
+    public String hideSecrets(String text) {
+        return RedisUriText.hide(text, uri);
     }
 
     /** {@return the GCRA of each fingerprint's budget} */
