@@ -4,6 +4,7 @@ import dev.floodgate.core.Clock;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.TickingClock;
+import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.internal.FilterRegistry;
 import dev.floodgate.core.internal.SummaryPublisher;
 import java.util.ArrayList;
@@ -187,7 +188,8 @@ public final class FloodgateFilter extends AbstractFilter {
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg) {
-        return onParams(logger, level, marker, msg, 0, null);
+        Result r = onParams(logger, level, marker, msg, 0, null);
+        return r != null ? r : Result.NEUTRAL;
     }
 
     @Override
@@ -197,59 +199,69 @@ public final class FloodgateFilter extends AbstractFilter {
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0) {
-        return onParams(logger, level, marker, msg, 1, p0);
+        Result r = onParams(logger, level, marker, msg, 1, p0);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1) {
-        return onParams(logger, level, marker, msg, 2, p1);
+        Result r = onParams(logger, level, marker, msg, 2, p1);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2) {
-        return onParams(logger, level, marker, msg, 3, p2);
+        Result r = onParams(logger, level, marker, msg, 3, p2);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1, p2);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
             Object p3) {
-        return onParams(logger, level, marker, msg, 4, p3);
+        Result r = onParams(logger, level, marker, msg, 4, p3);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1, p2, p3);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
             Object p3, Object p4) {
-        return onParams(logger, level, marker, msg, 5, p4);
+        Result r = onParams(logger, level, marker, msg, 5, p4);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1, p2, p3, p4);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
             Object p3, Object p4, Object p5) {
-        return onParams(logger, level, marker, msg, 6, p5);
+        Result r = onParams(logger, level, marker, msg, 6, p5);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1, p2, p3, p4, p5);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
             Object p3, Object p4, Object p5, Object p6) {
-        return onParams(logger, level, marker, msg, 7, p6);
+        Result r = onParams(logger, level, marker, msg, 7, p6);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1, p2, p3, p4, p5, p6);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
             Object p3, Object p4, Object p5, Object p6, Object p7) {
-        return onParams(logger, level, marker, msg, 8, p7);
+        Result r = onParams(logger, level, marker, msg, 8, p7);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1, p2, p3, p4, p5, p6, p7);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
             Object p3, Object p4, Object p5, Object p6, Object p7, Object p8) {
-        return onParams(logger, level, marker, msg, 9, p8);
+        Result r = onParams(logger, level, marker, msg, 9, p8);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1, p2, p3, p4, p5, p6, p7, p8);
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object p0, Object p1, Object p2,
             Object p3, Object p4, Object p5, Object p6, Object p7, Object p8, Object p9) {
-        return onParams(logger, level, marker, msg, 10, p9);
+        Result r = onParams(logger, level, marker, msg, 10, p9);
+        return r != null ? r : onRendered(logger, level, marker, msg, p0, p1, p2, p3, p4, p5, p6, p7, p8, p9);
     }
 
     @Override
@@ -269,19 +281,38 @@ public final class FloodgateFilter extends AbstractFilter {
         return onEvent(event);
     }
 
-    /** A String template with {@code count} parameters, the last of which is {@code last}. */
+    /**
+     * A String template with {@code count} parameters, the last of which is {@code last}; null, for the caller to
+     * {@link #onRendered render} the message, if the call has arguments and the template is of placeholders alone
+     * ({@link Fingerprinter#isGeneric}).
+     */
     private Result onParams(Logger logger, Level level, Marker marker, String msg, int count, Object last) {
         if (msg == null || level == null || logger == null || level.intLevel() > logger.getLevel().intLevel()) {
             return Result.NEUTRAL;
         }
         Throwable thrown = last instanceof Throwable ? (Throwable) last : null;
         int arguments = thrown == null ? count : count - 1;
+        if (arguments > 0 && Fingerprinter.isGeneric(msg)) {
+            return null;
+        }
         return decide(logger.getName(), level, marker, msg, arguments > 0, thrown, false);
     }
 
     private Result onArray(Logger logger, Level level, Marker marker, String msg, Object[] params) {
         int count = params == null ? 0 : params.length;
-        return onParams(logger, level, marker, msg, count, count == 0 ? null : params[count - 1]);
+        Result r = onParams(logger, level, marker, msg, count, count == 0 ? null : params[count - 1]);
+        return r != null ? r : onRendered(logger, level, marker, msg, params);
+    }
+
+    /**
+     * A call whose template is of placeholders alone: limited by its message as Log4j renders it, masked like a
+     * message logged without arguments, since the template says nothing of what is logged. Only such calls make the
+     * array of their parameters.
+     */
+    private Result onRendered(Logger logger, Level level, Marker marker, String msg, Object... params) {
+        Object last = params[params.length - 1];
+        return decide(logger.getName(), level, marker, ParameterizedMessage.format(msg, params), false,
+                last instanceof Throwable ? (Throwable) last : null, false);
     }
 
     /** A String, CharSequence or any other object logged as the message, and the call's throwable. */
@@ -370,6 +401,10 @@ public final class FloodgateFilter extends AbstractFilter {
             if (template == null) {
                 template = Templates.classKey(msg);
                 hasArguments = true;
+            } else if (hasArguments && Fingerprinter.isGeneric(template)) {
+                // a template of placeholders alone: the rendered message is what is limited
+                template = msg.getFormattedMessage();
+                hasArguments = false;
             }
         } catch (RuntimeException e) {
             status.failure("reading a " + msg.getClass().getName(), e);

@@ -14,6 +14,7 @@ import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
+import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.fleet.FleetStatus;
 import dev.floodgate.core.internal.SummaryPublisher;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -28,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Marker;
 import org.slf4j.event.KeyValuePair;
+import org.slf4j.helpers.MessageFormatter;
 import org.slf4j.helpers.BasicMarkerFactory;
 
 /**
@@ -326,6 +328,14 @@ final class ActiveFloodgate {
         }
         return engine.suppress(template, hasArguments, loggerName, level, thrown) ? FilterReply.DENY
                 : FilterReply.NEUTRAL;
+    }
+
+    /**
+     * Returns the message a template of placeholders alone ({@link Fingerprinter#isGeneric}) renders to with
+     * {@code arguments}, as SLF4J formats it: such a call is limited by what it says, not by its template.
+     */
+    static String rendered(String template, Object[] arguments) {
+        return MessageFormatter.arrayFormat(template, arguments).getMessage();
     }
 
     /** Reports a failed decision (a few times, then never again) and lets the event through. */

@@ -12,6 +12,7 @@ import ch.qos.logback.core.spi.AppenderAttachable;
 import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
 import dev.floodgate.core.Option;
+import dev.floodgate.core.fingerprint.Fingerprinter;
 import java.util.Iterator;
 import java.util.List;
 import org.slf4j.Marker;
@@ -112,8 +113,14 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
                 return FilterReply.NEUTRAL;
             }
             Object[] arguments = event.getArgumentArray();
-            return a.decide(event.getLoggerName(), event.getLevel(), message,
-                    arguments != null && arguments.length > 0, thrown(event.getThrowableProxy()));
+            boolean hasArguments = arguments != null && arguments.length > 0;
+            if (hasArguments && Fingerprinter.isGeneric(message)) {
+                // a template of placeholders alone: the rendered message is what is limited
+                return a.decide(event.getLoggerName(), event.getLevel(), event.getFormattedMessage(), false,
+                        thrown(event.getThrowableProxy()));
+            }
+            return a.decide(event.getLoggerName(), event.getLevel(), message, hasArguments,
+                    thrown(event.getThrowableProxy()));
         } catch (RuntimeException e) {
             return a.failed(e);
         }

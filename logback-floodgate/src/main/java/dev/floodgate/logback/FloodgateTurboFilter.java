@@ -8,6 +8,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
 import dev.floodgate.core.Option;
+import dev.floodgate.core.fingerprint.Fingerprinter;
 import java.util.List;
 import org.slf4j.Marker;
 
@@ -89,6 +90,10 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
             int n = params == null ? 0 : params.length;
             boolean hasArguments = n > 1 || (n == 1 && (t != null || !(params[0] instanceof Throwable)));
             Throwable thrown = a.keysThrowables() ? thrown(params, n, t) : t;
+            if (hasArguments && Fingerprinter.isGeneric(format)) {
+                return a.decideCounted(logger.getName(), level, ActiveFloodgate.rendered(format, params), false,
+                        thrown);
+            }
             return a.decideCounted(logger.getName(), level, format, hasArguments, thrown);
         } catch (RuntimeException e) {
             return a.failed(e);
@@ -119,6 +124,10 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
             if (thrown == null && arguments > 0 && params.get(arguments - 1) instanceof Throwable) {
                 thrown = (Throwable) params.get(arguments - 1);
                 arguments--;
+            }
+            if (arguments > 0 && Fingerprinter.isGeneric(format)) {
+                return a.decide(logger.getName(), Level.convertAnSLF4JLevel(event.getLevel()),
+                        ActiveFloodgate.rendered(format, params.toArray()), false, thrown);
             }
             return a.decide(logger.getName(), Level.convertAnSLF4JLevel(event.getLevel()), format, arguments > 0,
                     thrown);

@@ -121,6 +121,31 @@ public final class Fingerprinter {
     }
 
     /**
+     * Returns whether a template is made of placeholders alone: it has a {@code {}} and no letter or digit outside
+     * them, such as {@code "{}"}, {@code "{}{}"}, {@code "{} {}"} or {@code "[{}] {}"}. Such a template says nothing of
+     * what is logged through it, so the adapters fingerprint a call of one by its rendered text, as a message logged
+     * without arguments (masked), and never by the template. Stops at the first letter or digit, so a template that
+     * starts with a word costs one character's read.
+     *
+     * @param template the unformatted message
+     * @return true if nothing but placeholders, spaces and punctuation make up {@code template}
+     */
+    public static boolean isGeneric(String template) {
+        boolean placeholder = false;
+        int n = template.length();
+        for (int i = 0; i < n; i++) {
+            char c = template.charAt(i);
+            if (c == '{' && i + 1 < n && template.charAt(i + 1) == '}') {
+                placeholder = true;
+                i++;
+            } else if (Character.isLetterOrDigit(c)) {
+                return false;
+            }
+        }
+        return placeholder;
+    }
+
+    /**
      * Returns the lookup key of one call.
      *
      * @param template the unformatted message; not null

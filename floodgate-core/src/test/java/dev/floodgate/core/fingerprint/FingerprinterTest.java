@@ -195,4 +195,15 @@ class FingerprinterTest {
                 "app.Db", "ERROR", null)))).isEqualTo(templateAlone.fleetName(templateAlone.freeze(
                         templateAlone.probe("Payment {} failed", true, "app.Web", "WARN", null))));
     }
+
+    @Test
+    void isGeneric_templatesOfPlaceholdersAlone_areGeneric_anyWordOrDigitIsNot() {
+        for (String generic : new String[] {"{}", "{}{}", "{} {}", "[{}] {}", "{}: {}", " {} - {} ", "{}\n{}"}) {
+            assertThat(Fingerprinter.isGeneric(generic)).as(generic).isTrue();
+        }
+        for (String template : new String[] {"", " ", "{", "}", "{ }", "Connection to {} failed", "{} failed",
+            "[{}] {} 1", "{}x", "é{}", "٣{}"}) {
+            assertThat(Fingerprinter.isGeneric(template)).as(template).isFalse();
+        }
+    }
 }
