@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
  * Keeps the heap a tracked fingerprint holds within issue 15's goal, measured as the report measures it: a template
  * logged once, as most of the many fingerprints a ledger tracks are, holds at most 128 bytes beside its text. A
  * per-fingerprint object added to the admission path (a summary subject of its own, say: 24 bytes) fails it. Keys
- * made of more than the template are held to what they measure now: a masked key keeps its text once, and a
- * template with the logger and level in its key holds at most 176 bytes (its key is 48).
+ * made of more than the template are held to what they measure now: a masked key keeps a sample of its text once, a
+ * template with the logger and level in its key holds at most 192 bytes (its key is 64: a 128-bit digest of the text
+ * and the parts), and a masked message of 1,000 characters, the longest a key is made of, holds no more than a short
+ * one beside a sample of 256 characters.
  */
 class FingerprintMemoryTest {
 
@@ -44,12 +46,22 @@ class FingerprintMemoryTest {
     }
 
     @Test
-    void templateWithLoggerAndLevelInTheKey_holdsAtMost176BytesBesideItsText() throws Exception {
+    void templateWithLoggerAndLevelInTheKey_holdsAtMost192BytesBesideItsText() throws Exception {
         assumeCompressedReferences();
         FingerprintMemory.Held held = FingerprintMemory.held(FingerprintMemory.keyedByLoggerAndLevel(),
                 FingerprintMemory.templates(), false, 1);
-        assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(176);
+        assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(192);
         assertThat(held.text()).isLessThan(2);
+    }
+
+    @Test
+    void maskedMessageOf1000Characters_holdsASampleOf256CharactersNotItsText() throws Exception {
+        assumeCompressedReferences();
+        FingerprintMemory.Held held = FingerprintMemory.held(FloodgateConfig.defaults(),
+                FingerprintMemory.maskedLong(), true, 1);
+        // a Latin-1 sample of 256 characters: a string of 24 bytes and an array of 16 + 256
+        assertThat(held.text()).as(held.largest()).isLessThanOrEqualTo(296);
+        assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(192);
     }
 
     /** The layout's sizes assume compressed references, the JVM's default below 32 GB of heap. */

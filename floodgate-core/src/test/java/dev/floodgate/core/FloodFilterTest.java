@@ -71,7 +71,7 @@ class FloodFilterTest {
         clock.advanceMillis(30_000);
         assertThat(f.summarizeIfDue()).singleElement().satisfies(s -> {
             assertThat(s.suppressed()).isEqualTo(24);
-            assertThat(s.fingerprint()).isEqualTo(prefix.substring(0, Fingerprinter.MAX_SAMPLE_CHARS - 1) + "…");
+            assertThat(s.fingerprint()).isEqualTo(prefix.substring(0, Fingerprinter.MAX_SAMPLE_CHARS) + "…");
         });
         assertThat(f.trackedFingerprints()).isEqualTo(1);
     }

@@ -237,12 +237,13 @@ final class FingerprintKey {
     FrozenKey freeze(boolean fleetNames) {
         String finished = effectiveText();
         boolean whole = tokenCount == 0 && length == text.length() && length <= Fingerprinter.MAX_SAMPLE_CHARS;
-        String sample = finished.length() <= Fingerprinter.MAX_SAMPLE_CHARS ? finished
-                : finished.substring(0, Fingerprinter.MAX_SAMPLE_CHARS - 1) + "…";
+        boolean shortened = finished.length() > Fingerprinter.MAX_SAMPLE_CHARS;
+        String sample = shortened ? finished.substring(0, Fingerprinter.MAX_SAMPLE_CHARS) : finished;
         String fleetName = fleetNames
                 ? FleetSettings.nameOf(Fingerprinter.fleetText(finished, loggerName, level, thrownClass, frame))
                 : null;
-        return new FrozenKey(high, low, sample, whole, loggerName, level, thrownClass, frame, fleetName, hash);
+        return new FrozenKey(high, low, sample, shortened, whole, loggerName, level, thrownClass, frame, fleetName,
+                hash);
     }
 
     /** Returns the template as summaries show it: masked and cut. */

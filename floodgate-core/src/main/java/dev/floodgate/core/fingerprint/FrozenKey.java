@@ -11,7 +11,8 @@ import java.util.Objects;
  * costs the same whatever the message. Its sample is the text when that is at most
  * {@value Fingerprinter#MAX_SAMPLE_CHARS} characters (the application's own template string when the key is a
  * template that was neither masked nor cut, which lets a key be recognised by that string's identity), else the text's
- * first characters followed by an ellipsis. Memory: 64 bytes, the sample (at most
+ * first {@value Fingerprinter#MAX_SAMPLE_CHARS} characters, which summaries show with an ellipsis (kept apart, so that
+ * a Latin-1 sample stays one byte a character). Memory: 64 bytes, the sample (at most
  * {@value Fingerprinter#MAX_SAMPLE_CHARS} characters) and, with a fleet limit, its 32-character name.
  */
 final class FrozenKey {
@@ -28,12 +29,15 @@ final class FrozenKey {
     private final int hash;
     /** Whether {@link #sample} is all the text and that text was not masked: a template (or message) string. */
     private final boolean wholeTemplate;
+    /** Whether {@link #sample} is the beginning of a longer text. */
+    private final boolean shortened;
 
-    FrozenKey(long high, long low, String sample, boolean wholeTemplate, String loggerName, Object level,
-            Class<?> thrownClass, StackTraceElement frame, String fleetName, int hash) {
+    FrozenKey(long high, long low, String sample, boolean shortened, boolean wholeTemplate, String loggerName,
+            Object level, Class<?> thrownClass, StackTraceElement frame, String fleetName, int hash) {
         this.high = high;
         this.low = low;
         this.sample = sample;
+        this.shortened = shortened;
         this.wholeTemplate = wholeTemplate;
         this.loggerName = loggerName;
         this.level = level;
@@ -45,7 +49,7 @@ final class FrozenKey {
 
     /** {@return the text as summaries show it: all of it, or its beginning and an ellipsis} */
     String text() {
-        return sample;
+        return shortened ? sample + "…" : sample;
     }
 
     /**
@@ -105,6 +109,6 @@ final class FrozenKey {
 
     @Override
     public String toString() {
-        return sample;
+        return text();
     }
 }

@@ -149,7 +149,7 @@ class FingerprinterTest {
         String huge = "a".repeat(5_000_000);
         Object key = defaults.freeze(defaults.probe(huge, true, "l", "ERROR", null));
         // the first MAX_TEMPLATE_CHARS characters are the fingerprint; a sample of them is kept to show
-        assertThat(defaults.describe(key)).isEqualTo("a".repeat(Fingerprinter.MAX_SAMPLE_CHARS - 1) + "…");
+        assertThat(defaults.describe(key)).isEqualTo("a".repeat(Fingerprinter.MAX_SAMPLE_CHARS) + "…");
         assertThat(defaults.probe(huge + "b", true, "l", "ERROR", null)).isEqualTo(key);
         String other = "a".repeat(Fingerprinter.MAX_TEMPLATE_CHARS - 1) + "b";
         assertThat(defaults.probe(other, true, "l", "ERROR", null)).isNotEqualTo(key);
@@ -160,7 +160,7 @@ class FingerprinterTest {
         String huge = "id 7 ".repeat(1_000_000);
         Object key = defaults.freeze(defaults.probe(huge, false, "l", "ERROR", null));
         assertThat(defaults.describe(key))
-                .isEqualTo("id <n> ".repeat(200).substring(0, Fingerprinter.MAX_SAMPLE_CHARS - 1) + "…");
+                .isEqualTo("id <n> ".repeat(200).substring(0, Fingerprinter.MAX_SAMPLE_CHARS) + "…");
         assertThat(defaults.probe("id 9 ".repeat(1_000_000), false, "l", "ERROR", null)).isEqualTo(key);
     }
 

@@ -103,7 +103,7 @@ class KeyOfCallTest {
         Fingerprinter alone = new Fingerprinter(false, false, false, false, true);
         Object template = lookUp(alone, new HashMap<>(), alone.probe(TEMPLATE, true, "app.Db", "ERROR", null));
 
-        assertThat(composite.describe(cut)).hasSize(Fingerprinter.MAX_SAMPLE_CHARS).endsWith("…");
+        assertThat(composite.describe(cut)).hasSize(Fingerprinter.MAX_SAMPLE_CHARS + 1).endsWith("…");
         assertThat(composite.isKeyOf(cut, longTemplate, true, "app.Db", "ERROR", null)).isFalse();
         assertThat(alone.isKeyOf(template, TEMPLATE, true, "app.Db", "ERROR", null)).isFalse();
         assertThat(composite.isKeyOf(null, TEMPLATE, true, "app.Db", "ERROR", null)).isFalse();
