@@ -122,7 +122,7 @@ final class JsonLineMatcher implements LineMatcher {
     @Override
     public String logger() {
         String logger = json.string(LOGGER);
-        return logger == null ? "" : logger;
+        return logger == null ? "" : LineMatcher.cut(logger, MAX_LOGGER_CHARS);
     }
 
     @Override
@@ -130,7 +130,7 @@ final class JsonLineMatcher implements LineMatcher {
         for (String name : LEVEL) {
             int i = json.find(name);
             if (i >= 0 && json.kind(i) == JsonLine.STRING) {
-                return json.value(i).toUpperCase(Locale.ROOT);
+                return LineMatcher.cut(json.value(i), MAX_LEVEL_CHARS).toUpperCase(Locale.ROOT);
             }
             if (i >= 0 && json.kind(i) == JsonLine.NUMBER) {
                 return Levels.ofSyslogPriority(json.value(i));

@@ -128,7 +128,7 @@ final class RegexLineMatcher implements LineMatcher {
     @Override
     public String logger() {
         String logger = m == full && format.hasLogger ? m.group(format.loggerGroup) : null;
-        return logger == null ? "" : logger;
+        return logger == null ? "" : LineMatcher.cut(logger, MAX_LOGGER_CHARS);
     }
 
     @Override
@@ -139,7 +139,7 @@ final class RegexLineMatcher implements LineMatcher {
         if (format.hasLevel) {
             String level = m.group(format.levelGroup);
             if (level != null) {
-                return level.toUpperCase(Locale.ROOT);
+                return LineMatcher.cut(level, MAX_LEVEL_CHARS).toUpperCase(Locale.ROOT);
             }
         }
         if (format.hasPri) {

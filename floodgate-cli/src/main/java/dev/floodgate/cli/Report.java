@@ -114,9 +114,13 @@ final class Report {
             p.printf(Locale.ROOT, "  %3d %,14d %,14d  %s%n", rank++, e.suppressed, e.events, oneLine(e.text));
             p.printf(Locale.ROOT, "  %3s %14s %14s  e.g. %s%n", "", "", "", oneLine(e.example));
         }
-        if (in.table().forgotten() > 0) {
-            p.printf(Locale.ROOT, "  (more than %,d fingerprints: the table forgot some; events may be undercounted, "
-                    + "suppressed by at most %,d)%n", Replay.TABLE_CAPACITY, in.table().maxForgottenSuppressed());
+        FingerprintTable table = in.table();
+        if (table.forgotten() > 0) {
+            p.printf(Locale.ROOT, "  %3s %,14d %,14d  other fingerprints: the table holds %,d; it forgot %,d to make "
+                    + "room, the never suppressed first%s%n", "", table.otherSuppressed(), table.otherEvents(),
+                    table.capacity(), table.forgotten(), table.maxForgottenSuppressed() == 0 ? ""
+                            : String.format(Locale.ROOT, " (a fingerprint above may have up to %,d suppressed events "
+                                    + "here)", table.maxForgottenSuppressed()));
         }
 
         printFloods(p, in);

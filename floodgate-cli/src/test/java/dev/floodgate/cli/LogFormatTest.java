@@ -166,6 +166,25 @@ class LogFormatTest {
     }
 
     @Test
+    void logger_longerThanTheCap_isCut() {
+        LineMatcher m = LogFormat.named("logback").matcher();
+
+        assertThat(m.match("10:00:00.123 [main] INFO  " + "c".repeat(500) + " - Started")).isTrue();
+
+        assertThat(m.logger()).isEqualTo("c".repeat(LineMatcher.MAX_LOGGER_CHARS));
+    }
+
+    @Test
+    void level_jsonLevelLongerThanTheCap_isCut() {
+        LineMatcher m = LogFormat.named("json").matcher();
+
+        assertThat(m.match("{\"@timestamp\":\"2024-05-01T10:00:00Z\",\"level\":\"" + "w".repeat(500) + "\"}"))
+                .isTrue();
+
+        assertThat(m.level()).isEqualTo("W".repeat(LineMatcher.MAX_LEVEL_CHARS));
+    }
+
+    @Test
     void match_headerEndingBeyondTheWindow_isReadByItsTimestamp() {
         LineMatcher m = LogFormat.named("logback").matcher();
         String thread = "t".repeat(LogFormat.MAX_HEADER_CHARS);
