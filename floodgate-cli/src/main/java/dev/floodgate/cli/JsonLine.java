@@ -336,7 +336,10 @@ final class JsonLine {
         return sb.toString();
     }
 
-    /** Returns {@code s} escaped for the inside of a JSON string. */
+    /**
+     * Returns {@code s} escaped for the inside of a JSON string: the quote, the backslash and every character
+     * {@link ControlEscaper#needsEscape} (controls, line separators, bidirectional formatting) as escapes.
+     */
     static String escape(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 8);
         for (int i = 0; i < s.length(); i++) {
@@ -358,7 +361,7 @@ final class JsonLine {
                     sb.append("\\t");
                     break;
                 default:
-                    if (c < 0x20) {
+                    if (ControlEscaper.needsEscape(c)) {
                         sb.append(String.format("\\u%04x", (int) c));
                     } else {
                         sb.append(c);

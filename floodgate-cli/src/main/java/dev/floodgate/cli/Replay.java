@@ -151,8 +151,8 @@ final class Replay {
                         }
                     } catch (EOFException e) {
                         counts.truncatedInput = true;
-                        err.println("floodgate: " + name + ": ends in the middle of compressed data; replayed what "
-                                + "was readable");
+                        Main.printError(err, name + ": ends in the middle of compressed data; replayed what was "
+                                + "readable");
                     }
                     counts.cutLines += reader.cutLines();
                 }

@@ -69,6 +69,12 @@ class JsonLineTest {
     }
 
     @Test
+    void escape_controlsSeparatorsAndBidi_areUnicodeEscapes() {
+        assertThat(JsonLine.escape("a\u001bb\u007fc\u0085d\u2028e\u202ef"))
+                .isEqualTo("a\\u001bb\\u007fc\\u0085d\\u2028e\\u202ef");
+    }
+
+    @Test
     void template_json_replacesValuesAndLeavesOutDroppedMembersAsValidJson() {
         JsonLineMatcher m = new JsonLineMatcher(LogFormat.named("json"));
         String line = "{\"stack_trace\":\"x\",\"@timestamp\":\"2024-05-01T10:00:00.000Z\",\"level\":\"ERROR\","
