@@ -35,7 +35,7 @@ final class FilterOptions {
             }
         }
         if (!problems.isEmpty()) {
-            throw new UsageException(String.join("\n", problems));
+            throw new UsageException(problems);
         }
         return config;
     }

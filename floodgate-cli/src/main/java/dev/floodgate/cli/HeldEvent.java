@@ -19,9 +19,9 @@ final class HeldEvent {
     /** The most lines held, the event's own and the continuation lines searched for the class and frame. */
     static final int MAX_LINES = 8;
 
-    private static final Pattern EXCEPTION_LINE = Pattern.compile(
-            "^(?:Exception in thread \"[^\"]*\" )?([\\p{L}_$][\\w$]*(?:\\.[\\p{L}_$][\\w$]*)+)(?::|\\s*$)");
-    private static final Pattern FRAME_LINE = Pattern.compile("^\\s+at (\\S+\\([^)]*\\))");
+    /** The first line of a stack trace, its group 1 the throwable's class. */
+    static final Pattern EXCEPTION_LINE = Pattern.compile(
+            "^(?:Exception in thread \"[^\"]*+\" )?([\\p{L}_$][\\w$]*+(?:\\.[\\p{L}_$][\\w$]*+)++)(?::|\\s*+$)");
 
     private final boolean frameInKey;
     private final List<byte[]> lines = new ArrayList<>();
@@ -72,12 +72,41 @@ final class HeldEvent {
                 throwableClass = m.group(1);
             }
         } else if (frame == null) {
-            Matcher m = FRAME_LINE.matcher(text);
-            if (m.find()) {
-                frame = m.group(1);
-            }
+            frame = frameOf(text);
         }
         return throwableClass != null && (!frameInKey || frame != null);
+    }
+
+    /**
+     * Returns the frame of a stack trace line, {@code com.x.A.run(A.java:12)} of {@code "\tat com.x.A.run(A.java:12)"},
+     * or null: after white space and {@code "at "}, the longest run of non-space characters up to a {@code (} that a
+     * {@code )} follows, through that {@code )}. This is what {@code ^\s+at (\S+\([^)]*\))} finds, read in one pass
+     * instead of trying every {@code (}.
+     */
+    static String frameOf(String text) {
+        int at = 0;
+        while (at < text.length() && isSpace(text.charAt(at))) {
+            at++;
+        }
+        if (at == 0 || !text.startsWith("at ", at)) {
+            return null;
+        }
+        int start = at + 3;
+        int runEnd = start;
+        while (runEnd < text.length() && !isSpace(text.charAt(runEnd))) {
+            runEnd++;
+        }
+        int lastClose = text.lastIndexOf(')');
+        int open = text.lastIndexOf('(', Math.min(runEnd, lastClose) - 1);
+        if (open <= start) {
+            return null;
+        }
+        return text.substring(start, text.indexOf(')', open) + 1);
+    }
+
+    /** Returns whether {@code c} is white space as {@code \s} of {@link Pattern} means it. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0b || c == '\f' || c == '\r';
     }
 
     /** Returns the held event's template: its message, then " with " its class and " at " its frame if found. */

@@ -1,13 +1,21 @@
 package dev.floodgate.cli;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * One line of a JSON lines log, parsed into its members: each value under its dotted path ({@code log.level} for
  * both {@code {"log.level":...}} and {@code {"log":{"level":...}}}), with its place in the line, so that a new line
  * can be written in the same shape by replacing values in place.
  *
- * <p>Arrays are kept whole (their elements have no path). Not thread-safe; reused line after line.
+ * <p>Arrays are kept whole (their elements have no path). The first member at each of the paths named when the
+ * instance is made is noted while parsing, so that finding it costs the same however many members the line has;
+ * another path is found by a scan of the members.
+ *
+ * <p>Not thread-safe; reused line after line. Memory: arrays that grow to the most members a line had, and paths of at
+ * most {@link #MAX_PATH_CHARS} characters.
  */
 final class JsonLine {
 
@@ -18,6 +26,12 @@ final class JsonLine {
     static final byte LITERAL = 5;
 
     private static final int MAX_DEPTH = 16;
+    /**
+     * The longest path kept, in characters; a member with a longer path (and every member inside it) is parsed but
+     * has none, so it is never found: every name looked for is shorter, and a line of long nested names costs no
+     * more memory than its length.
+     */
+    static final int MAX_PATH_CHARS = 64;
 
     private String text;
     private int pos;
@@ -31,12 +45,30 @@ final class JsonLine {
     private int[] memberStarts = new int[32];
     private int[] memberEnds = new int[32];
     private boolean[] escaped = new boolean[32];
+    /** The paths noted while parsing, each with its place in {@link #firstAt}. */
+    private final Map<String, Integer> indexed = new HashMap<>();
+    /** The first member at each noted path in the line parsed last, or -1. */
+    private final int[] firstAt;
+
+    /** Makes a parser that notes no path: {@link #find} scans. */
+    JsonLine() {
+        this(List.of());
+    }
+
+    /** Makes a parser that notes the first member at each of {@code paths} while parsing. */
+    JsonLine(List<String> paths) {
+        for (String path : paths) {
+            indexed.putIfAbsent(path, indexed.size());
+        }
+        this.firstAt = new int[indexed.size()];
+    }
 
     /** Parses {@code line}; returns false if it is not one JSON object (white space around it allowed). */
     boolean parse(String line) {
         text = line;
         pos = 0;
         count = 0;
+        Arrays.fill(firstAt, -1);
         skipSpace();
         if (pos >= text.length() || text.charAt(pos) != '{') {
             return false;
@@ -50,10 +82,14 @@ final class JsonLine {
         }
     }
 
-    /** Returns the index of the member at {@code path}, or -1. */
+    /** Returns the index of the first member at {@code path}, or -1. */
     int find(String path) {
+        Integer noted = indexed.get(path);
+        if (noted != null) {
+            return firstAt[noted];
+        }
         for (int i = 0; i < count; i++) {
-            if (paths[i].equals(path)) {
+            if (path.equals(paths[i])) {
                 return i;
             }
         }
@@ -118,14 +154,17 @@ final class JsonLine {
             expect('"');
             int keyStart = pos;
             boolean keyEscaped = skipString();
-            String key = text.substring(keyStart, pos - 1);
-            if (keyEscaped) {
-                key = unescape(key);
+            String path = null;
+            if (prefix != null && prefix.length() + pos - keyStart <= MAX_PATH_CHARS) {
+                String key = text.substring(keyStart, pos - 1);
+                if (keyEscaped) {
+                    key = unescape(key);
+                }
+                path = prefix.isEmpty() ? key : prefix + "." + key;
             }
             skipSpace();
             expect(':');
             skipSpace();
-            String path = prefix.isEmpty() ? key : prefix + "." + key;
             int slot = add(path);
             value(slot, path, depth);
             memberStarts[slot] = first ? memberStart : commaBefore;
@@ -225,6 +264,10 @@ final class JsonLine {
         }
         paths[count] = path;
         escaped[count] = false;
+        Integer noted = path == null ? null : indexed.get(path);
+        if (noted != null && firstAt[noted] < 0) {
+            firstAt[noted] = count;
+        }
         return count++;
     }
 
@@ -293,7 +336,10 @@ final class JsonLine {
         return sb.toString();
     }
 
-    /** Returns {@code s} escaped for the inside of a JSON string. */
+    /**
+     * Returns {@code s} escaped for the inside of a JSON string: the quote, the backslash and every character
+     * {@link ControlEscaper#needsEscape} (controls, line separators, bidirectional formatting) as escapes.
+     */
     static String escape(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 8);
         for (int i = 0; i < s.length(); i++) {
@@ -315,7 +361,7 @@ final class JsonLine {
                     sb.append("\\t");
                     break;
                 default:
-                    if (c < 0x20) {
+                    if (ControlEscaper.needsEscape(c)) {
                         sb.append(String.format("\\u%04x", (int) c));
                     } else {
                         sb.append(c);

@@ -38,7 +38,10 @@ final class JsonLineMatcher implements LineMatcher {
         "error.stack_trace", "throwable", "thrown", "exception", "arguments", "formattedMessage", "full_message"};
 
     private final LogFormat format;
-    private final JsonLine json = new JsonLine();
+    /** Every path this matcher looks for. */
+    private static final List<String> PATHS = paths();
+
+    private final JsonLine json = new JsonLine(PATHS);
     private String line;
     private int ts;
     private int epochSecond;
@@ -46,6 +49,15 @@ final class JsonLineMatcher implements LineMatcher {
 
     JsonLineMatcher(LogFormat format) {
         this.format = format;
+    }
+
+    private static List<String> paths() {
+        List<String> paths = new ArrayList<>(List.of("instant.epochSecond", "instant.nanoOfSecond", "arguments"));
+        for (String[] names : List.of(TIMESTAMP, LEVEL, LOGGER, THREAD, MESSAGE, THROWABLE_CLASS, STACK_TRACE,
+                DROPPED)) {
+            paths.addAll(List.of(names));
+        }
+        return List.copyOf(paths);
     }
 
     @Override
@@ -110,7 +122,7 @@ final class JsonLineMatcher implements LineMatcher {
     @Override
     public String logger() {
         String logger = json.string(LOGGER);
-        return logger == null ? "" : logger;
+        return logger == null ? "" : LineMatcher.cut(logger, MAX_LOGGER_CHARS);
     }
 
     @Override
@@ -118,7 +130,7 @@ final class JsonLineMatcher implements LineMatcher {
         for (String name : LEVEL) {
             int i = json.find(name);
             if (i >= 0 && json.kind(i) == JsonLine.STRING) {
-                return json.value(i).toUpperCase(Locale.ROOT);
+                return LineMatcher.cut(json.value(i), MAX_LEVEL_CHARS).toUpperCase(Locale.ROOT);
             }
             if (i >= 0 && json.kind(i) == JsonLine.NUMBER) {
                 return Levels.ofSyslogPriority(json.value(i));

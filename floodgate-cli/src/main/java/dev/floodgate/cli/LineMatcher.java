@@ -8,6 +8,14 @@ package dev.floodgate.cli;
 interface LineMatcher {
 
     /**
+     * The longest logger name read, in characters; a longer one is cut, so that no fingerprint or table entry holds
+     * more of it.
+     */
+    int MAX_LOGGER_CHARS = 200;
+    /** The longest level read, in characters; a longer one is cut (it is no level the tool knows). */
+    int MAX_LEVEL_CHARS = 20;
+
+    /**
      * Returns whether {@code text} may start an event: it matches the format, or starts like it up to the
      * timestamp ({@link #isFull()} tells which). The caller checks the timestamp with {@link #timestamp}.
      */
@@ -33,10 +41,13 @@ interface LineMatcher {
         return false;
     }
 
-    /** Returns the logger, or "" if the line has none. */
+    /** Returns the logger, at most {@link #MAX_LOGGER_CHARS} characters of it, or "" if the line has none. */
     String logger();
 
-    /** Returns the level as written (upper case), or null if the line has none. */
+    /**
+     * Returns the level as written (upper case), at most {@link #MAX_LEVEL_CHARS} characters of it, or null if the
+     * line has none.
+     */
     String level();
 
     /** Returns the class of the event's throwable where the line itself carries it (JSON), else null. */
@@ -51,4 +62,12 @@ interface LineMatcher {
 
     /** Returns the current line as a template for the lines the tool adds in the same format. */
     LineTemplate template();
+
+    /** Returns the first {@code max} characters of {@code s} (not splitting a surrogate pair), or {@code s}. */
+    static String cut(String s, int max) {
+        if (s == null || s.length() <= max) {
+            return s;
+        }
+        return s.substring(0, Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max);
+    }
 }

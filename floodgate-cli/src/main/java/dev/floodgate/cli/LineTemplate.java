@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * One real event line of a log, remembered so that lines the tool adds (suppression summaries) look like the log's
  * own: the timestamp, level, logger, thread and message parts are replaced, everything else (host, pid, brackets,
- * padding, other JSON members) is kept. In a JSON line the values are escaped, and the members describing the
- * original event's throwable and arguments are left out.
+ * padding, other JSON members) is kept. The values put in are escaped: in a JSON line as JSON, where the members
+ * describing the original event's throwable and arguments are left out too; in any other line with
+ * {@link ControlEscaper}, so that a message from the log cannot end the line or act on a terminal.
  *
  * <p>Immutable.
  */
@@ -72,7 +73,8 @@ final class LineTemplate {
     String render(String ts, String level, String logger, String thread, String message) {
         String[] values = {ts, level, logger, thread, message};
         if (spans[MSG] == null) {
-            return line.isEmpty() ? message : line + " " + message;
+            String escaped = ControlEscaper.escape(message);
+            return line.isEmpty() ? escaped : line + " " + escaped;
         }
         StringBuilder sb = new StringBuilder(line.length() + message.length());
         int at = 0;
@@ -98,6 +100,8 @@ final class LineTemplate {
                 value = line.substring(span[0], span[1]);
             } else if (json && kind != TS && kind != NANOS) {
                 value = JsonLine.escape(value);
+            } else if (!json && kind != TS) {
+                value = ControlEscaper.escape(value);
             }
             sb.append(value);
             if (kind == LEVEL && !json) {

@@ -108,8 +108,8 @@ public final class Main {
                     throw new UsageException("unknown command \"" + command + "\"");
             }
         } catch (UsageException e) {
-            for (String line : e.getMessage().split("\n")) {
-                stderr.println("floodgate: " + line);
+            for (String problem : e.problems()) {
+                printError(stderr, problem);
             }
             stderr.print(synopsis());
             stderr.println("Run '" + PROGRAM + " --help' for more.");
@@ -144,13 +144,13 @@ public final class Main {
             if ("-".equals(outFile)) {
                 return OK;
             }
-            err.println("floodgate: cannot write " + outFile + ": " + reason(e.getCause()));
+            printError(err, "cannot write " + outFile + ": " + reason(e.getCause()));
             return FAILED;
         } catch (IOException e) {
-            err.println("floodgate: " + reason(e));
+            printError(err, reason(e));
             return FAILED;
         } catch (Replay.ReplayException e) {
-            err.println("floodgate: " + e.getMessage());
+            printError(err, e.getMessage());
             return FAILED;
         }
         List<String> names = new ArrayList<>();
@@ -164,7 +164,7 @@ public final class Main {
                 Files.writeString(Path.of(cl.get("plot")), SvgPlot.render(title, replay.timeline(), zone),
                         StandardCharsets.UTF_8);
             } catch (IOException e) {
-                err.println("floodgate: cannot write " + cl.get("plot") + ": " + reason(e));
+                printError(err, "cannot write " + cl.get("plot") + ": " + reason(e));
                 return FAILED;
             }
         }
@@ -173,7 +173,7 @@ public final class Main {
                 replay.timeline(), top, outFile, cl.get("plot")));
         report.flush();
         if (counts.lines > 0 && counts.eventLines == 0) {
-            err.println("floodgate: no line matched the format " + replay.format().name()
+            printError(err, "no line matched the format " + replay.format().name()
                     + "; name another with --format or describe it with --pattern");
             return FAILED;
         }
@@ -348,6 +348,14 @@ public final class Main {
             sb.append(", ").append(f.name());
         }
         return sb.append(replay ? "" : " (or log4j2 = logback)").toString();
+    }
+
+    /**
+     * Prints a message on one line of standard error, after {@code floodgate: }, with what it quotes from the input
+     * or the command line escaped ({@link ControlEscaper}): a line break in a file name is shown as {@code \n}.
+     */
+    static void printError(PrintStream err, String message) {
+        err.println("floodgate: " + ControlEscaper.escape(message));
     }
 
     private static String reason(Throwable e) {

@@ -82,7 +82,7 @@ final class Pipe {
         } catch (LineReader.SinkException e) {
             outputClosed = true;
         } catch (IOException e) {
-            err.println("floodgate: cannot read standard input: " + e.getMessage());
+            Main.printError(err, "cannot read standard input: " + e.getMessage());
             status = 1;
         } finally {
             timer.shutdownNow();

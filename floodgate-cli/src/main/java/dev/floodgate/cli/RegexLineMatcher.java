@@ -5,7 +5,11 @@ import java.util.regex.Matcher;
 
 /**
  * Matches lines of a format given by a regular expression, or failing that its lead (the expression up to the
- * timestamp), and hands out their parts.
+ * timestamp), and hands out their parts. A preset whose message runs to the end of the line is matched within the
+ * first {@link LogFormat#MAX_HEADER_CHARS} characters ({@link LogFormat#headerWindow}): a match counts only if the
+ * message starts inside them, so a line costs no more to match than its first characters, however long it is. A line
+ * read by its lead has its message after the timestamp and at most as many separators (white space,
+ * {@code ]|:-,}).
  *
  * <p>Not thread-safe; valid until the next {@link #match}.
  */
@@ -19,26 +23,66 @@ final class RegexLineMatcher implements LineMatcher {
 
     RegexLineMatcher(LogFormat format) {
         this.format = format;
-        this.full = format.pattern().matcher("");
+        this.full = fullMatcher(format, "");
         this.lead = format.lead() == null ? null : format.lead().matcher("");
     }
 
     @Override
     public boolean match(String text) {
         line = text;
-        if (full.reset(text).find()) {
+        if (matchWhole(format, full.reset(text))) {
             m = full;
             return true;
         }
         if (lead != null && lead.reset(text).lookingAt()) {
             m = lead;
             leadEnd = lead.end();
-            while (leadEnd < text.length() && " \t]|:-,".indexOf(text.charAt(leadEnd)) >= 0) {
+            int limit = Math.min(text.length(), leadEnd + LogFormat.MAX_HEADER_CHARS);
+            while (leadEnd < limit && isLeadSeparator(text.charAt(leadEnd))) {
                 leadEnd++;
             }
             return true;
         }
         return false;
+    }
+
+    /**
+     * Returns a matcher of the format's whole pattern over {@code text}, set up as {@link #matchWhole} needs it: the
+     * bounds of a region are not the start and end of the line.
+     */
+    static Matcher fullMatcher(LogFormat format, CharSequence text) {
+        return format.pattern().matcher(text).useAnchoringBounds(false);
+    }
+
+    /**
+     * Returns whether the line that {@code full} (from {@link #fullMatcher}) is set to matches the whole format: within
+     * the first {@link LogFormat#MAX_HEADER_CHARS} characters if the format has a header window: then a match
+     * counts only if the message starts inside them. A preset is matched at the start of the line only, as its
+     * {@code ^} says, so that a line it does not match costs no search through the rest.
+     */
+    static boolean matchWhole(LogFormat format, Matcher full) {
+        boolean windowed = format.headerWindow && full.regionEnd() > LogFormat.MAX_HEADER_CHARS;
+        if (windowed) {
+            full.region(0, LogFormat.MAX_HEADER_CHARS);
+        }
+        boolean found = format.anchored ? full.lookingAt() : full.find();
+        return found && (!windowed || full.start(format.msgGroup) < LogFormat.MAX_HEADER_CHARS);
+    }
+
+    /** Returns whether {@code c} separates a timestamp read alone from the message: white space or {@code ]|:-,}. */
+    private static boolean isLeadSeparator(char c) {
+        switch (c) {
+            case ' ':
+            case '\t':
+            case ']':
+            case '|':
+            case ':':
+            case '-':
+            case ',':
+                return true;
+            default:
+                return false;
+        }
     }
 
     /** Returns whether {@code text} matches the whole format, not only its lead. */
@@ -84,7 +128,7 @@ final class RegexLineMatcher implements LineMatcher {
     @Override
     public String logger() {
         String logger = m == full && format.hasLogger ? m.group(format.loggerGroup) : null;
-        return logger == null ? "" : logger;
+        return logger == null ? "" : LineMatcher.cut(logger, MAX_LOGGER_CHARS);
     }
 
     @Override
@@ -95,7 +139,7 @@ final class RegexLineMatcher implements LineMatcher {
         if (format.hasLevel) {
             String level = m.group(format.levelGroup);
             if (level != null) {
-                return level.toUpperCase(Locale.ROOT);
+                return LineMatcher.cut(level, MAX_LEVEL_CHARS).toUpperCase(Locale.ROOT);
             }
         }
         if (format.hasPri) {

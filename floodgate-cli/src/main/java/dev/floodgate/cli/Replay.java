@@ -35,9 +35,13 @@ import java.util.zip.GZIPInputStream;
  * filter would have). Summaries fall due every {@code summaryInterval} from the first event, as a filter's scheduler
  * would write them, and at the end.
  *
- * <p>Not thread-safe; one instance per run. Memory is bounded whatever the input's size: lines are streamed (at
- * most {@link #MAX_KEPT_BYTES} of a line is held), the filter holds at most {@code maxKeys} fingerprints, the
- * fingerprint table at most {@link #TABLE_CAPACITY} and the timeline at most {@link Timeline#MAX_BUCKETS} buckets.
+ * <p>Not thread-safe; one instance per run. Memory is bounded in bytes whatever the input's size and content: lines
+ * are streamed (at most {@link #MAX_KEPT_BYTES} of a line is held, and at most {@link HeldEvent#MAX_LINES} lines
+ * of an event waiting for its stack trace), detection reads at most {@link #DETECT_BYTES}, the fingerprint table
+ * holds at most {@link #TABLE_CAPACITY} entries of a capped size ({@link FingerprintTable}) and the timeline at
+ * most {@link Timeline#MAX_BUCKETS} buckets. The filter holds at most {@code maxKeys} fingerprints, each of the
+ * size of the core's key, which keeps a digest and a sample of the message: a logger name and a level are cut
+ * before they reach it ({@link LineMatcher#MAX_LOGGER_CHARS}, {@link LineMatcher#MAX_LEVEL_CHARS}).
  */
 final class Replay {
 
@@ -48,7 +52,7 @@ final class Replay {
     /** Lines at the start of the first input that format detection reads. */
     static final int DETECT_LINES = 2_000;
     /** The most fingerprints the report's table tracks. */
-    static final int TABLE_CAPACITY = 20_000;
+    static final int TABLE_CAPACITY = 10_000;
     private static final int PROGRESS_EVERY_LINES = 8_192;
 
     /** What to replay and how. */
@@ -147,8 +151,8 @@ final class Replay {
                         }
                     } catch (EOFException e) {
                         counts.truncatedInput = true;
-                        err.println("floodgate: " + name + ": ends in the middle of compressed data; replayed what "
-                                + "was readable");
+                        Main.printError(err, name + ": ends in the middle of compressed data; replayed what was "
+                                + "readable");
                     }
                     counts.cutLines += reader.cutLines();
                 }

@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * The text report of a replay: what came in, what would have passed, the top fingerprints and when the floods
- * happened.
+ * happened. Every text in it that comes from the log or the command line (file names, fingerprints, example lines,
+ * option values) is escaped with {@link ControlEscaper}.
  *
  * <p>Stateless.
  */
@@ -37,7 +38,7 @@ final class Report {
 
     static void print(PrintStream p, Input in) {
         ReplayCounts c = in.counts();
-        p.printf(Locale.ROOT, "Floodgate replay of %s%n", in.source());
+        p.printf(Locale.ROOT, "Floodgate replay of %s%n", ControlEscaper.escape(in.source()));
         p.printf(Locale.ROOT, "  format   %s%n", c.lines == 0 ? "- (empty input)" : format(in));
         p.printf(Locale.ROOT, "  filter   %s; maxKeys %,d; summaryInterval %s; fingerprint %s%n",
                 in.config().limiter().describe(), in.config().maxKeys(),
@@ -47,7 +48,7 @@ final class Report {
             for (Map.Entry<String, String> e : in.options().entrySet()) {
                 given.append(given.length() == 0 ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
             }
-            p.printf(Locale.ROOT, "  options  %s%n", given);
+            p.printf(Locale.ROOT, "  options  %s%n", ControlEscaper.escape(given.toString()));
         }
         double seconds = Math.max(c.elapsedNanos, 1) / 1e9;
         p.printf(Locale.ROOT, "  read     %,d lines (%s) in %.1fs: %,.0f lines/s%n", c.lines, bytes(c.bytes), seconds,
@@ -85,7 +86,7 @@ final class Report {
                     + "whole%n", c.cutLines, bytes(Replay.MAX_KEPT_BYTES));
         }
         p.printf(Locale.ROOT, "Summary lines           %,14d   telling of %,d suppressed events%s%n", c.summaryLines,
-                c.summarizedEvents, in.out() == null ? "" : ", written to " + in.out());
+                c.summarizedEvents, in.out() == null ? "" : ", written to " + ControlEscaper.escape(in.out()));
         if (c.events > 0) {
             p.printf(Locale.ROOT, "Time span               %s – %s (%s)%n", time(c.firstMillis, in.zone(), true),
                     time(c.lastMillis, in.zone(), true), DurationText.format(c.lastMillis - c.firstMillis));
@@ -98,7 +99,7 @@ final class Report {
             p.println("Input                   truncated compressed data; the report covers what was readable");
         }
         if (in.plot() != null) {
-            p.printf(Locale.ROOT, "Plot                    %s%n", in.plot());
+            p.printf(Locale.ROOT, "Plot                    %s%n", ControlEscaper.escape(in.plot()));
         }
 
         List<FingerprintTable.Entry> top = in.table().top(in.top());
@@ -111,12 +112,17 @@ final class Report {
         p.printf(Locale.ROOT, "  %3s %14s %14s  %s%n", "#", "suppressed", "events", "fingerprint / example");
         int rank = 1;
         for (FingerprintTable.Entry e : top) {
-            p.printf(Locale.ROOT, "  %3d %,14d %,14d  %s%n", rank++, e.suppressed, e.events, oneLine(e.text));
-            p.printf(Locale.ROOT, "  %3s %14s %14s  e.g. %s%n", "", "", "", oneLine(e.example));
+            p.printf(Locale.ROOT, "  %3d %,14d %,14d  %s%n", rank++, e.suppressed, e.events,
+                    ControlEscaper.escape(e.text));
+            p.printf(Locale.ROOT, "  %3s %14s %14s  e.g. %s%n", "", "", "", ControlEscaper.escape(e.example));
         }
-        if (in.table().forgotten() > 0) {
-            p.printf(Locale.ROOT, "  (more than %,d fingerprints: the table forgot some; events may be undercounted, "
-                    + "suppressed by at most %,d)%n", Replay.TABLE_CAPACITY, in.table().maxForgottenSuppressed());
+        FingerprintTable table = in.table();
+        if (table.forgotten() > 0) {
+            p.printf(Locale.ROOT, "  %3s %,14d %,14d  other fingerprints: the table holds %,d; it forgot %,d to make "
+                    + "room, the never suppressed first%s%n", "", table.otherSuppressed(), table.otherEvents(),
+                    table.capacity(), table.forgotten(), table.maxForgottenSuppressed() == 0 ? ""
+                            : String.format(Locale.ROOT, " (a fingerprint above may have up to %,d suppressed events "
+                                    + "here)", table.maxForgottenSuppressed()));
         }
 
         printFloods(p, in);
@@ -191,12 +197,8 @@ final class Report {
         String name = f.name().equals("custom") || f.isMixed() ? f.description() : f.name();
         ReplayCounts c = in.counts();
         long unparsed = c.leadOnlyLines + c.unparsedLines + c.badTimestampLines;
-        return String.format(Locale.ROOT, "%s%s; %,d line%s it could not parse", name,
+        return String.format(Locale.ROOT, "%s%s; %,d line%s it could not parse", ControlEscaper.escape(name),
                 in.detected() ? " (detected)" : "", unparsed, unparsed == 1 ? "" : "s");
-    }
-
-    private static String oneLine(String s) {
-        return s.replace('\n', ' ').replace('\r', ' ');
     }
 
     /** Returns {@code part / whole} as a percentage with one decimal, e.g. {@code 96.3%}. */

@@ -192,10 +192,12 @@ final class SvgPlot {
         return tenths % 10 == 0 ? Long.toString(tenths / 10) : (tenths / 10) + "." + (tenths % 10);
     }
 
+    /** Returns {@code s} for XML text: escaped with {@link ControlEscaper}, then {@code <>&"} as entities. */
     static String escape(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+        String text = ControlEscaper.escape(s);
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
             switch (c) {
                 case '<':
                     sb.append("&lt;");
@@ -210,7 +212,7 @@ final class SvgPlot {
                     sb.append("&quot;");
                     break;
                 default:
-                    sb.append(c < 0x20 && c != '\t' ? '?' : c);
+                    sb.append(c);
             }
         }
         return sb.toString();

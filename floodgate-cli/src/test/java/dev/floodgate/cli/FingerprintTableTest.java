@@ -3,6 +3,7 @@ package dev.floodgate.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floodgate.core.fingerprint.Fingerprinter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FingerprintTableTest {
@@ -60,6 +61,75 @@ class FingerprintTableTest {
         table.count(fingerprinter.probe("x", false, "", null, null), "y".repeat(10_000), "", null, true);
 
         assertThat(table.top(1).get(0).example).hasSize(FingerprintTable.MAX_EXAMPLE_CHARS + 1).endsWith("…");
+    }
+
+    @Test
+    void count_beyondCapacity_entriesAndOthersAddUpToEveryEvent() {
+        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+        for (int i = 0; i < 1_000; i++) {
+            count(table, "event " + Integer.toString(i % 97, 26).replaceAll("[0-9]", "x") + " seen", i >= 97);
+        }
+
+        long events = table.otherEvents();
+        long suppressed = table.otherSuppressed();
+        for (FingerprintTable.Entry e : table.top(Integer.MAX_VALUE)) {
+            events += e.events;
+            suppressed += e.suppressed;
+        }
+        assertThat(table.forgotten()).isPositive();
+        assertThat(table.size()).isLessThanOrEqualTo(10).isEqualTo(table.top(Integer.MAX_VALUE).size());
+        assertThat(events).isEqualTo(1_000);
+        assertThat(suppressed).isEqualTo(903);
+    }
+
+    @Test
+    void count_longFingerprint_keepsTheKeysSample() {
+        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+
+        count(table, "word ".repeat(300), true);
+
+        String text = table.top(1).get(0).text;
+        assertThat(text).hasSizeLessThanOrEqualTo(Fingerprinter.MAX_SAMPLE_CHARS + 1).endsWith("…")
+                .startsWith("word word ");
+    }
+
+    @Test
+    void count_fingerprintsAlikeInTheirSample_areCountedApart() {
+        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+        String start = "word ".repeat(100);
+
+        count(table, start + "alpha", true);
+        count(table, start + "beta", true);
+        count(table, start + "beta", true);
+
+        List<FingerprintTable.Entry> top = table.top(2);
+        assertThat(table.size()).isEqualTo(2);
+        assertThat(top).extracting(e -> e.suppressed).containsExactly(2L, 1L);
+        assertThat(top.get(0).text).isEqualTo(top.get(1).text).endsWith("…");
+    }
+
+    @Test
+    void count_loggerInTheFingerprint_separatesLoggers() {
+        Fingerprinter withLogger = new Fingerprinter(true, false, false, false, true);
+        FingerprintTable table = new FingerprintTable(withLogger, 10);
+
+        for (String logger : List.of("a.A", "b.B", "a.A")) {
+            table.count(withLogger.probe("Order 1 failed", false, logger, null, null), "line", logger, null, true);
+        }
+
+        assertThat(table.top(5)).extracting(e -> e.logger + "=" + e.suppressed).containsExactly("a.A=2", "b.B=1");
+    }
+
+    @Test
+    void count_loggerNotInTheFingerprint_countsLoggersTogether() {
+        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+
+        for (String logger : List.of("a.A", "b.B")) {
+            table.count(fingerprinter.probe("Order 1 failed", false, logger, null, null), "line", logger, null, true);
+        }
+
+        assertThat(table.size()).isEqualTo(1);
+        assertThat(table.top(1).get(0).suppressed).isEqualTo(2);
     }
 
     private void count(FingerprintTable table, String message, boolean suppressed) {

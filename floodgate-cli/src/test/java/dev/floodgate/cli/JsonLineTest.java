@@ -44,6 +44,37 @@ class JsonLineTest {
     }
 
     @Test
+    void find_lineOfManyMembers_findsTheFirstAtANotedPath() {
+        String line = "{" + "\"a\":1,".repeat(10_000) + "\"message\":\"first\",\"message\":\"second\"}";
+        JsonLine noted = new JsonLine(List.of("message"));
+        JsonLine scanning = new JsonLine();
+
+        assertThat(noted.parse(line)).isTrue();
+        assertThat(scanning.parse(line)).isTrue();
+
+        assertThat(noted.string("message")).isEqualTo("first");
+        assertThat(noted.find("message")).isEqualTo(scanning.find("message")).isEqualTo(10_000);
+        assertThat(noted.find("a")).isZero();
+    }
+
+    @Test
+    void parse_pathLongerThanTheLimit_parsesButHasNoPath() {
+        String key = "k".repeat(JsonLine.MAX_PATH_CHARS);
+        JsonLine json = new JsonLine(List.of("message"));
+
+        assertThat(json.parse("{\"" + key + "\":{\"message\":\"inner\"},\"message\":\"outer\"}")).isTrue();
+
+        assertThat(json.string("message")).isEqualTo("outer");
+        assertThat(json.find(key + ".message")).isEqualTo(-1);
+    }
+
+    @Test
+    void escape_controlsSeparatorsAndBidi_areUnicodeEscapes() {
+        assertThat(JsonLine.escape("a\u001bb\u007fc\u0085d\u2028e\u202ef"))
+                .isEqualTo("a\\u001bb\\u007fc\\u0085d\\u2028e\\u202ef");
+    }
+
+    @Test
     void template_json_replacesValuesAndLeavesOutDroppedMembersAsValidJson() {
         JsonLineMatcher m = new JsonLineMatcher(LogFormat.named("json"));
         String line = "{\"stack_trace\":\"x\",\"@timestamp\":\"2024-05-01T10:00:00.000Z\",\"level\":\"ERROR\","

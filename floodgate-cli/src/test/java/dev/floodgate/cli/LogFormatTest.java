@@ -158,6 +158,56 @@ class LogFormatTest {
     }
 
     @Test
+    void presets_areAnchoredAtTheStartOfTheLine() {
+        for (LogFormat f : LogFormat.PRESETS) {
+            assertThat(f.isJson() || f.pattern().pattern().startsWith("^")).as(f.name()).isTrue();
+        }
+        assertThat(LogFormat.NONE.pattern().pattern()).startsWith("^");
+    }
+
+    @Test
+    void logger_longerThanTheCap_isCut() {
+        LineMatcher m = LogFormat.named("logback").matcher();
+
+        assertThat(m.match("10:00:00.123 [main] INFO  " + "c".repeat(500) + " - Started")).isTrue();
+
+        assertThat(m.logger()).isEqualTo("c".repeat(LineMatcher.MAX_LOGGER_CHARS));
+    }
+
+    @Test
+    void level_jsonLevelLongerThanTheCap_isCut() {
+        LineMatcher m = LogFormat.named("json").matcher();
+
+        assertThat(m.match("{\"@timestamp\":\"2024-05-01T10:00:00Z\",\"level\":\"" + "w".repeat(500) + "\"}"))
+                .isTrue();
+
+        assertThat(m.level()).isEqualTo("W".repeat(LineMatcher.MAX_LEVEL_CHARS));
+    }
+
+    @Test
+    void match_headerEndingBeyondTheWindow_isReadByItsTimestamp() {
+        LineMatcher m = LogFormat.named("logback").matcher();
+        String thread = "t".repeat(LogFormat.MAX_HEADER_CHARS);
+
+        assertThat(m.match("10:00:00.123 [" + thread + "] INFO  c.e.App - Started")).isTrue();
+
+        assertThat(m.isFull()).isFalse();
+        assertThat(m.message()).startsWith("[ttt");
+    }
+
+    @Test
+    void match_headerEndingInsideTheWindowOfALongLine_isReadWhole() {
+        LineMatcher m = LogFormat.named("logback").matcher();
+        String message = "m".repeat(10 * LogFormat.MAX_HEADER_CHARS);
+
+        assertThat(m.match("10:00:00.123 [main] INFO  c.e.App - " + message)).isTrue();
+
+        assertThat(m.isFull()).isTrue();
+        assertThat(m.logger()).isEqualTo("c.e.App");
+        assertThat(m.message()).isEqualTo(message);
+    }
+
+    @Test
     void template_render_replacesThePartsAndKeepsTheRest() {
         LineMatcher m = LogFormat.named("logback").matcher();
         m.match("10:00:00.123 [main] INFO  com.example.App - Started");

@@ -183,8 +183,15 @@ class PipeTest {
 
     /** Starts the tool in a new JVM on the classes this build produced (main classes, no test dependencies). */
     static Process start(String... args) throws IOException {
+        return start(List.of(), args);
+    }
+
+    /** Starts the tool as {@link #start(String...)} does, the JVM run with {@code jvmOptions} (e.g. a heap limit). */
+    static Process start(List<String> jvmOptions, String... args) throws IOException {
         String classpath = location(Main.class) + File.pathSeparator + location(FloodFilter.class);
-        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-cp", classpath, Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(javaExecutable()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, Main.class.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).start();
     }

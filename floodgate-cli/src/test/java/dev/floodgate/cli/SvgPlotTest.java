@@ -32,6 +32,16 @@ class SvgPlotTest {
     }
 
     @Test
+    void render_titleWithControlCharacters_showsThemEscaped() {
+        Timeline t = new Timeline();
+        t.add(0, 1, 1);
+
+        String svg = SvgPlot.render("app\u001b[2J.log", t, ZoneOffset.UTC);
+
+        assertThat(svg).contains("app\\u001b[2J.log").doesNotContain("\u001b");
+    }
+
+    @Test
     void render_emptyTimeline_isStillADocument() {
         String svg = SvgPlot.render("empty", new Timeline(), ZoneOffset.UTC);
 

@@ -9,6 +9,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.Logger;
 
@@ -62,6 +63,11 @@ final class TestLogs {
 
     /** Writes the workload through Logback configured from {@code <config>.xml}. */
     static Path logback(Path file, String config) throws Exception {
+        return logback(file, config, Workload::run);
+    }
+
+    /** Writes what {@code workload} logs through Logback configured from {@code <config>.xml}. */
+    static Path logback(Path file, String config, Consumer<Sink> workload) throws Exception {
         LoggerContext ctx = new LoggerContext();
         ctx.setName("floodgate-cli-test");
         ctx.setMDCAdapter(new LogbackMDCAdapter());
@@ -69,7 +75,7 @@ final class TestLogs {
         JoranConfigurator jc = new JoranConfigurator();
         jc.setContext(ctx);
         jc.doConfigure(resource(config));
-        Workload.run((logger, level, template, args) -> {
+        workload.accept((logger, level, template, args) -> {
             org.slf4j.Logger l = ctx.getLogger(logger);
             switch (level) {
                 case "DEBUG":
