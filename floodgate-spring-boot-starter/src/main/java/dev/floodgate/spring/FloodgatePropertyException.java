@@ -25,7 +25,13 @@ public final class FloodgatePropertyException extends IllegalArgumentException {
      */
     public record Problem(String property, String value, String message) {
 
-        /** Hides the passwords of a Redis URI's value, so that neither the analysis nor the message shows them. */
+        /**
+         * Hides the passwords of a Redis URI's value, so that neither the analysis nor the message shows them.
+         *
+         * @param property the property's name
+         * @param value its value; a Redis URI's passwords are hidden
+         * @param message what is wrong
+         */
         public Problem {
             if (URI_PROPERTIES.contains(property)) {
                 value = FleetSettings.redact(value);
