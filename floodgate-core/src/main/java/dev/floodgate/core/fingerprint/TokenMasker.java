@@ -365,22 +365,32 @@ public final class TokenMasker {
             int start = tokenStart(tokens, t);
             int end = tokenEnd(tokens, t);
             int kind = tokenKind(tokens, t);
-            System.arraycopy(s, at, masked, m, start - at);
-            m += start - at;
+            m = copy(s, at, masked, m, start - at);
             char[] placeholder = PLACEHOLDER_CHARS[kind];
             if (kind == KIND_QUOTED) {
                 masked[m++] = s[start];
-                System.arraycopy(placeholder, 0, masked, m, placeholder.length);
-                m += placeholder.length;
+                m = copy(placeholder, 0, masked, m, placeholder.length);
                 masked[m++] = s[end - 1];
             } else {
-                System.arraycopy(placeholder, 0, masked, m, placeholder.length);
-                m += placeholder.length;
+                m = copy(placeholder, 0, masked, m, placeholder.length);
             }
             at = end;
         }
-        System.arraycopy(s, at, masked, m, length - at);
+        copy(s, at, masked, m, length - at);
         return new String(masked);
+    }
+
+    /** Copies {@code length} characters to {@code to} at {@code m} and returns the position after them. */
+    private static int copy(char[] from, int at, char[] to, int m, int length) {
+        if (length < 16) {
+            // the few characters between two tokens, or a placeholder: a loop costs less than the bulk copy's call
+            for (int k = 0; k < length; k++) {
+                to[m + k] = from[at + k];
+            }
+        } else {
+            System.arraycopy(from, at, to, m, length);
+        }
+        return m + length;
     }
 
     static int kind(long token) {
