@@ -18,6 +18,8 @@ final class Chars {
     private static final boolean[] WORD = words();
     /** Whether each ASCII character is a word character other than a digit: a letter or {@code _}. */
     private static final boolean[] LETTERS = letterRun();
+    /** Whether each ASCII character ends a plain number: neither a word character nor a dot, colon, dash or slash. */
+    private static final boolean[] PLAIN_END = plainEnds();
 
     private Chars() {
     }
@@ -27,6 +29,11 @@ final class Chars {
         while (j < n && isDigit(s[j])) {
             j++;
         }
+        return decimals(s, j, n);
+    }
+
+    /** Returns the end of the number whose first run of digits ends at {@code j}: after its decimal parts. */
+    static int decimals(char[] s, int j, int n) {
         while (j + 1 < n && s[j] == '.' && isDigit(s[j + 1])) {
             j += 2;
             while (j < n && isDigit(s[j])) {
@@ -69,8 +76,7 @@ final class Chars {
 
     /** Returns whether a run of digits followed by {@code c} can only be a number (or a duration). */
     static boolean isPlainEnd(char c) {
-        return c < ASCII && CLASSES[c] != LETTER && CLASSES[c] != HEX_LETTER && CLASSES[c] != DIGIT && c != '.'
-                && c != ':' && c != '-' && c != '/';
+        return c < ASCII && PLAIN_END[c];
     }
 
     static boolean boundaryAt(char[] s, int j, int n) {
@@ -85,6 +91,10 @@ final class Chars {
         return c < ASCII && (CLASSES[c] == DIGIT || CLASSES[c] == HEX_LETTER);
     }
 
+    static boolean isHexLetter(char c) {
+        return c < ASCII && CLASSES[c] == HEX_LETTER;
+    }
+
     static boolean isWordChar(char c) {
         return c < ASCII ? WORD[c] : Character.isLetterOrDigit(c);
     }
@@ -92,14 +102,15 @@ final class Chars {
     /** Returns the end of the run of word characters other than ASCII digits that starts at {@code i}. */
     static int letters(char[] s, int i, int n) {
         int j = i;
-        while (j < n) {
-            char c = s[j];
-            if (c < ASCII ? !LETTERS[c] : !Character.isLetterOrDigit(c)) {
-                return j;
-            }
+        while (j < n && isLetter(s[j])) {
             j++;
         }
         return j;
+    }
+
+    /** Returns whether {@code c} goes on a run of {@link #letters}: a word character other than an ASCII digit. */
+    static boolean isLetter(char c) {
+        return c < ASCII ? LETTERS[c] : Character.isLetterOrDigit(c);
     }
 
     private static boolean[] letterRun() {
@@ -108,6 +119,15 @@ final class Chars {
             run[c] = CLASSES[c] == LETTER || CLASSES[c] == HEX_LETTER;
         }
         return run;
+    }
+
+    private static boolean[] plainEnds() {
+        boolean[] ends = new boolean[ASCII];
+        for (char c = 0; c < ASCII; c++) {
+            ends[c] = CLASSES[c] != LETTER && CLASSES[c] != HEX_LETTER && CLASSES[c] != DIGIT && c != '.' && c != ':'
+                    && c != '-' && c != '/';
+        }
+        return ends;
     }
 
     private static boolean[] words() {

@@ -22,12 +22,18 @@ import java.util.Arrays;
  * stretch. Decisions that read further are a token (re-run; its kind, and whether it ends in a word character, must
  * agree) and a tried token that was not there, where what it read reaches the next token (re-run; it must again not
  * be there, over the same letters). After the last token, the rest of the text is compared whole, so nothing there
- * is re-run.
+ * is re-run. The steps re-run are some of the attempts of a scan of the other text, in its order, so a replay keeps
+ * what they proved about the text ahead as a scan does, and takes time linear in the length of the text as a scan
+ * does; so does making a replay.
  */
 final class MaskReplay implements CharSequence {
 
     /** The most characters of masked text, and the most steps, a replay holds; a longer one is not made. */
     static final int MAX_CHARS = 2 * Fingerprinter.MAX_TEMPLATE_CHARS;
+    /** Fewer characters than this are compared one by one, more in bulk. */
+    private static final int SHORT = 16;
+    /** The length of each kind's placeholder in a masked text, with the quotes of a quoted string. */
+    private static final int[] PLACEHOLDER_LENGTHS = placeholderLengths();
 
     private char[] masked = new char[0];
     private int maskedLength;
@@ -66,14 +72,20 @@ final class MaskReplay implements CharSequence {
         int a = 0;
         int at = 0;
         int mp = 0;
+        // the end of the shape that holds the last attempt that needed it; the attempts come in order
+        int shapeEnd = 0;
         for (int t = 0; t <= count; t++) {
             int next = t < count ? TokenMasker.tokenStart(tokens, t) : n;
             for (; a < attempts[0] && attempts[1 + 2 * a] < next; a++) {
                 int tried = attempts[1 + 2 * a];
-                int letters = isWordChar(s[tried]) ? -attempts[2 + 2 * a] - tried : 0;
+                int letters = isWordChar(s[tried]) ? attempts[2 + 2 * a] - tried : 0;
+                int reach = letters > 0 && next < n ? TokenMasker.letterLedReach(s, tried, tried + letters, n) : n;
+                if (reach < 0) {
+                    shapeEnd = tried < shapeEnd ? shapeEnd : NumericTokens.shapeEnd(s, tried, n);
+                    reach = shapeEnd;
+                }
                 // what the decision read lies in the literal text up to the next token, or after the last token
-                boolean local = next == n
-                        || (letters > 0 && TokenMasker.letterLedReach(s, tried, tried + letters, n) < next);
+                boolean local = next == n || reach < next;
                 if (!local) {
                     steps[used++] = tried + delta;
                     steps[used++] = -1 - letters;
@@ -109,6 +121,8 @@ final class MaskReplay implements CharSequence {
     boolean replays(char[] r, int n) {
         int rp = 0;
         int mp = 0;
+        // what the attempts so far proved about the text ahead, as in a scan
+        long ahead = TokenMasker.NONE;
         for (int e = 0; e < stepCount; e += 2) {
             int length = steps[e] - mp;
             if (rp + length >= n || !same(r, rp, mp, length)) {
@@ -118,16 +132,23 @@ final class MaskReplay implements CharSequence {
             mp += length;
             int step = steps[e + 1];
             if (step < 0) {
-                long tried = TokenMasker.attemptAt(r, rp, n);
-                if (tried >= 0 || step != -1 - (isWordChar(r[rp]) ? (int) -tried - rp : 0)) {
+                long tried = TokenMasker.attemptAt(r, rp, n, ahead);
+                ahead = TokenMasker.learned(ahead, tried);
+                if (TokenMasker.kind(tried) != 0
+                        || step != -1 - (isWordChar(r[rp]) ? TokenMasker.end(tried) - rp : 0)) {
                     return false;
                 }
                 continue;
             }
-            long token = rp > 0 && isWordChar(r[rp - 1]) ? TokenMasker.attemptInWord(r, rp, n)
-                    : TokenMasker.attemptAt(r, rp, n);
+            long token;
+            if (rp > 0 && isWordChar(r[rp - 1])) {
+                token = TokenMasker.attemptInWord(r, rp, n);
+            } else {
+                token = TokenMasker.attemptAt(r, rp, n, ahead);
+                ahead = TokenMasker.learned(ahead, token);
+            }
             int kind = step & 15;
-            if (token < 0 || TokenMasker.kind(token) != kind) {
+            if (TokenMasker.kind(token) != kind) {
                 return false;
             }
             int end = TokenMasker.end(token);
@@ -145,6 +166,15 @@ final class MaskReplay implements CharSequence {
     }
 
     private boolean same(char[] r, int rp, int mp, int length) {
+        if (length < SHORT) {
+            // the few characters between two tokens: a loop costs less than the call that compares in bulk
+            for (int k = 0; k < length; k++) {
+                if (r[rp + k] != masked[mp + k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
         return Arrays.mismatch(r, rp, rp + length, masked, mp, mp + length) < 0;
     }
 
@@ -172,6 +202,14 @@ final class MaskReplay implements CharSequence {
     }
 
     private static int placeholderLength(int kind) {
-        return TokenMasker.placeholder(kind).length() + (kind == TokenMasker.KIND_QUOTED ? 2 : 0);
+        return PLACEHOLDER_LENGTHS[kind];
+    }
+
+    private static int[] placeholderLengths() {
+        int[] lengths = new int[TokenMasker.KIND_DURATION + 1];
+        for (int kind = TokenMasker.KIND_NUMBER; kind < lengths.length; kind++) {
+            lengths[kind] = TokenMasker.placeholder(kind).length() + (kind == TokenMasker.KIND_QUOTED ? 2 : 0);
+        }
+        return lengths;
     }
 }

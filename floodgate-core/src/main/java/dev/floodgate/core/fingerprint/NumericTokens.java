@@ -1,7 +1,10 @@
 package dev.floodgate.core.fingerprint;
 
+import static dev.floodgate.core.fingerprint.Chars.decimals;
 import static dev.floodgate.core.fingerprint.Chars.isDigit;
 import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
+import static dev.floodgate.core.fingerprint.Chars.isHexLetter;
+import static dev.floodgate.core.fingerprint.Chars.isLetter;
 import static dev.floodgate.core.fingerprint.Chars.isPlainEnd;
 import static dev.floodgate.core.fingerprint.Chars.isWordChar;
 import static dev.floodgate.core.fingerprint.Chars.number;
@@ -18,14 +21,17 @@ import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIME;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIMESTAMP;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_UUID;
 import static dev.floodgate.core.fingerprint.TokenMasker.NONE;
+import static dev.floodgate.core.fingerprint.TokenMasker.ipv6Horizon;
+import static dev.floodgate.core.fingerprint.TokenMasker.noIpv6Before;
 import static dev.floodgate.core.fingerprint.TokenMasker.token;
 
 /**
  * The tokens of {@link TokenMasker} that start with a digit or a hex letter: numbers, UUIDs, hex words and
  * {@code 0x} numbers, IPv4 and IPv6 addresses with their ports, and (through {@link TimeTokens}) numeric dates,
- * times and durations. Which kinds are tried depends on the token's shape, so that a plain number reads nothing
- * past its digits. Each reader returns a token as {@link TokenMasker#token} encodes it, or where its token ends, and
- * {@link TokenMasker#NONE} or -1 where none starts. Stateless.
+ * times and durations. A plain number reads nothing past its digits; past that, each reader checks all that its token
+ * needs. Each reader returns a token as {@link TokenMasker#token} encodes it (with what it proved about the text
+ * ahead, see {@link TokenMasker#learned}), or where its token ends, and {@link TokenMasker#NONE} or -1 where none
+ * starts. Stateless.
  */
 final class NumericTokens {
 
@@ -34,138 +40,121 @@ final class NumericTokens {
     private NumericTokens() {
     }
 
-    private static long tokenOrNone(int kind, int end) {
-        return end < 0 ? NONE : token(kind, end);
-    }
-
-    /** The tokens that may start with a digit at a word boundary; always a token (at least a number). */
-    static long digitLed(char[] s, int i, int n) {
+    /**
+     * The tokens that may start with a digit at a word boundary; always a token (at least a number).
+     *
+     * @param ahead what the attempts before this one proved about the text ahead ({@link TokenMasker#learned})
+     * @return the token, with what this attempt proved about the text ahead
+     */
+    static long digitLed(char[] s, int i, int n, long ahead) {
         int digitsEnd = i + 1;
         while (digitsEnd < n && isDigit(s[digitsEnd])) {
             digitsEnd++;
         }
         if (digitsEnd == n || isPlainEnd(s[digitsEnd])) {
             // a plain number, or a duration with its unit after a space: no other token is worth trying
-            int duration = digitsEnd < n && s[digitsEnd] == ' ' ? duration(s, digitsEnd, n) : -1;
+            int duration = digitsEnd + 1 < n && s[digitsEnd] == ' ' && isLetter(s[digitsEnd + 1])
+                    ? duration(s, digitsEnd, n) : -1;
             return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, digitsEnd);
         }
-        if (s[digitsEnd] == '.' && digitsEnd - i <= 3) {
+        // Each kind is tried, in the order that decides between them, only where the digits and the character after
+        // them allow it: elsewhere its reader would find nothing.
+        int digits = digitsEnd - i;
+        char after = s[digitsEnd];
+        boolean hexAfter = isHexLetter(after);
+        if (after == '.' && digits <= 3) {
             // no date or time parses as an IPv4 address, so it may be tried first
             int ip = ipv4(s, i, n);
             if (ip > 0) {
                 return token(KIND_IP, ip);
             }
         }
-        long shape = shape(s, i, n);
-        int span = span(shape);
-        int end = span >= 36 ? uuid(s, i, n) : -1;
+        int end = (digits < 8 && hexAfter) || (digits == 8 && after == '-') ? uuid(s, i, n) : -1;
         if (end > 0) {
             return token(KIND_UUID, end);
         }
-        if (s[i] == '0' && span >= 3) {
-            end = prefixedHex(s, i, n);
-            if (end > 0) {
-                return token(KIND_HEX, end);
-            }
-        }
-        if (separators(shape) >= 2 && span >= 6) {
-            end = date(s, i, n);
-            if (end > 0) {
-                int timed = timeAfter(s, end, n, true);
-                return timed > 0 ? token(KIND_TIMESTAMP, timed) : token(KIND_DATE, end);
-            }
-        }
-        if (colons(shape) >= 1) {
-            end = time(s, i, n);
-            if (end > 0) {
-                return token(KIND_TIME, end);
-            }
-        }
-        if (dots(shape) >= 3) {
-            end = ipv4(s, i, n);
-            if (end > 0) {
-                return token(KIND_IP, end);
-            }
-        }
-        if (colons(shape) >= 2) {
-            end = ipv6(s, i, n);
-            if (end > 0) {
-                return token(KIND_IP, end);
-            }
-        }
-        end = span >= MIN_HEX_WORD ? hexWord(s, i, n) : -1;
+        end = digits == 1 && (after == 'x' || after == 'X') && s[i] == '0' ? prefixedHex(s, i, n) : -1;
         if (end > 0) {
             return token(KIND_HEX, end);
         }
-        end = number(s, i, n);
-        int duration = duration(s, end, n);
-        return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, end);
+        end = (digits <= 2 || digits == 4) && (after == '-' || after == '/' || after == '.') ? date(s, i, digitsEnd, n)
+                : -1;
+        if (end > 0) {
+            int timed = timeAfter(s, end, n, true);
+            return timed > 0 ? token(KIND_TIMESTAMP, timed) : token(KIND_DATE, end);
+        }
+        end = digits <= 2 && after == ':' && digitsEnd + 2 < n && isDigit(s[digitsEnd + 1])
+                && isDigit(s[digitsEnd + 2]) ? time(s, i, n) : -1;
+        if (end > 0) {
+            return token(KIND_TIME, end);
+        }
+        long learned = 0;
+        if ((after == ':' || after == '.' || hexAfter) && i >= ipv6Horizon(ahead)) {
+            end = ipv6(s, i, n);
+            if (end >= 0) {
+                return token(KIND_IP, end);
+            }
+            learned = ipv6Learned(end);
+        }
+        end = hexAfter ? hexWord(s, i, n) : -1;
+        if (end > 0) {
+            return learned | token(KIND_HEX, end);
+        }
+        end = decimals(s, digitsEnd, n);
+        // a unit follows at once or after a space
+        int duration = end < n && (isLetter(s[end]) || s[end] == ' ') ? duration(s, end, n) : -1;
+        return learned | (duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, end));
     }
 
-    /** The tokens that may start with a hex letter at a word boundary, in a word that holds a digit. */
-    static long hexLed(char[] s, int i, int n) {
-        long shape = shape(s, i, n);
-        int span = span(shape);
-        int end = span >= 36 ? uuid(s, i, n) : -1;
+    /**
+     * The tokens that may start with a hex letter at a word boundary, in a word that holds a digit, or
+     * {@link TokenMasker#NONE}; with what this attempt proved, as {@link #digitLed} returns it.
+     */
+    static long hexLed(char[] s, int i, int n, long ahead) {
+        int end = uuid(s, i, n);
         if (end > 0) {
             return token(KIND_UUID, end);
         }
-        end = colons(shape) >= 2 ? ipv6(s, i, n) : -1;
-        if (end > 0) {
-            return token(KIND_IP, end);
+        long learned = 0;
+        if (i >= ipv6Horizon(ahead)) {
+            end = ipv6(s, i, n);
+            if (end >= 0) {
+                return token(KIND_IP, end);
+            }
+            learned = ipv6Learned(end);
         }
-        return span >= MIN_HEX_WORD ? tokenOrNone(KIND_HEX, hexWord(s, i, n)) : NONE;
+        end = hexWord(s, i, n);
+        return end > 0 ? token(KIND_HEX, end) : learned;
     }
 
-    /*
-     * Shape: the run of word characters, dots, colons, dashes and slashes starting at a token's first character,
-     * in which every digit-led or hex-led token must lie. Its length and separator counts decide which token kinds
-     * are worth trying: length in the low 32 bits, then 8 bits each (saturating) for dots, colons, and dashes and
-     * slashes together.
+    /**
+     * Returns the end of the shape that starts at {@code i}: the run of word characters, dots, colons, dashes and
+     * slashes in which every digit-led or hex-led token lies, and all that {@link #hexLed} reads.
      */
-
-    static long shape(char[] s, int i, int n) {
+    static int shapeEnd(char[] s, int i, int n) {
         int j = i;
-        int dots = 0;
-        int colons = 0;
-        int separators = 0;
         while (j < n) {
             char c = s[j];
-            if (c == '.') {
-                dots++;
-            } else if (c == ':') {
-                colons++;
-            } else if (c == '-' || c == '/') {
-                separators++;
-            } else if (!isWordChar(c)) {
+            if (c != '.' && c != ':' && c != '-' && c != '/' && !isWordChar(c)) {
                 break;
             }
             j++;
         }
-        return (j - i) | (long) Math.min(dots, 255) << 32 | (long) Math.min(colons, 255) << 40
-                | (long) Math.min(separators + dots, 255) << 48;
+        return j;
     }
 
-    static int span(long shape) {
-        return (int) shape;
-    }
-
-    private static int dots(long shape) {
-        return (int) (shape >>> 32) & 0xFF;
-    }
-
-    private static int colons(long shape) {
-        return (int) (shape >>> 40) & 0xFF;
-    }
-
-    /** Dots, dashes and slashes. */
-    private static int separators(long shape) {
-        return (int) (shape >>> 48) & 0xFF;
-    }
-
-    static long bracketedIpv6(char[] s, int i, int n) {
-        int end = i + 1 < n ? ipv6(s, i + 1, n) : -1;
-        if (end < 0 || end >= n || s[end] != ']') {
+    /** An IPv6 address in brackets at {@code i}, with an optional port; as {@link #hexLed} returns it. */
+    static long bracketedIpv6(char[] s, int i, int n, long ahead) {
+        // an address's run of hex digits, colons and dots starts right after the bracket
+        if (i + 1 >= n || (!isHexDigit(s[i + 1]) && s[i + 1] != ':' && s[i + 1] != '.')
+                || i + 1 < ipv6Horizon(ahead)) {
+            return NONE;
+        }
+        int end = ipv6(s, i + 1, n);
+        if (end < 0) {
+            return ipv6Learned(end);
+        }
+        if (end >= n || s[end] != ']') {
             return NONE;
         }
         end++;
@@ -175,20 +164,24 @@ final class NumericTokens {
         return token(KIND_IP, end);
     }
 
-    static long leadingColonsIpv6(char[] s, int i, int n) {
-        return i + 2 < n && s[i + 1] == ':' && isHexDigit(s[i + 2]) ? tokenOrNone(KIND_IP,
-                ipv6(s, i, n)) : NONE;
+    /** An IPv6 address that starts with {@code ::} at {@code i}; as {@link #hexLed} returns it. */
+    static long leadingColonsIpv6(char[] s, int i, int n, long ahead) {
+        if (i + 2 >= n || s[i + 1] != ':' || !isHexDigit(s[i + 2]) || i < ipv6Horizon(ahead)) {
+            return NONE;
+        }
+        int end = ipv6(s, i, n);
+        return end >= 0 ? token(KIND_IP, end) : ipv6Learned(end);
     }
 
     private static int uuid(char[] s, int i, int n) {
         int end = i + 36;
-        if (end > n || (end < n && isWordChar(s[end]))) {
+        // the dashes first: most text fails there
+        if (end > n || (end < n && isWordChar(s[end])) || s[i + 8] != '-' || s[i + 13] != '-' || s[i + 18] != '-'
+                || s[i + 23] != '-') {
             return -1;
         }
         for (int k = 0; k < 36; k++) {
-            char c = s[i + k];
-            boolean dash = k == 8 || k == 13 || k == 18 || k == 23;
-            if (dash ? c != '-' : !isHexDigit(c)) {
+            if (!isHexDigit(s[i + k]) && k != 8 && k != 13 && k != 18 && k != 23) {
                 return -1;
             }
         }
@@ -233,6 +226,11 @@ final class NumericTokens {
                 ? -1 : j;
     }
 
+    /**
+     * Returns the end of an IPv6 address at {@code i}; or, if none starts there, {@code -1 - stop} where {@code stop}
+     * ends the run of hex digits, colons and dots from {@code i}: none starts anywhere before it either, since the
+     * address from a later start would end at the same place, with no more colons and digits.
+     */
     private static int ipv6(char[] s, int i, int n) {
         int j = i;
         int colons = 0;
@@ -248,13 +246,19 @@ final class NumericTokens {
             }
             j++;
         }
+        int stop = j;
         while (j > i && s[j - 1] == '.') {
             j--;
         }
         if (colons < 2 || !digit || (j < n && isWordChar(s[j]))) {
-            return -1;
+            return -1 - stop;
         }
         return j;
+    }
+
+    /** What a failed {@link #ipv6} proved, as an attempt's result holds it. */
+    private static long ipv6Learned(int failure) {
+        return noIpv6Before(-1 - failure);
     }
 
     private static int hexWord(char[] s, int i, int n) {

@@ -7,7 +7,6 @@ import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
 import static dev.floodgate.core.fingerprint.Chars.isWordChar;
 import static dev.floodgate.core.fingerprint.Chars.letters;
 import static dev.floodgate.core.fingerprint.Chars.number;
-import static dev.floodgate.core.fingerprint.Chars.same;
 import static dev.floodgate.core.fingerprint.Chars.value;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DATE;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIMESTAMP;
@@ -21,8 +20,9 @@ import static dev.floodgate.core.fingerprint.TokenMasker.token;
  */
 final class TimeTokens {
 
-    private static final String MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec";
-    private static final String WEEKDAYS = "MonTueWedThuFriSatSun";
+    /** The names of the months and of the weekdays, each as {@link #key} makes it of three characters. */
+    private static final long[] MONTHS = keys("JanFebMarAprMayJunJulAugSepOctNovDec");
+    private static final long[] WEEKDAYS = keys("MonTueWedThuFriSatSun");
 
     private TimeTokens() {
     }
@@ -69,16 +69,34 @@ final class TimeTokens {
     }
 
     /** Returns whether a three-letter name of {@code names} starts at {@code i} and ends at a word boundary. */
-    static boolean name(String names, char[] s, int i, int n) {
-        if (i + 3 > n || !boundaryAt(s, i + 3, n)) {
+    static boolean name(long[] names, char[] s, int i, int n) {
+        if (i + 3 > n) {
             return false;
         }
-        for (int k = 0; k < names.length(); k += 3) {
-            if (same(s, i, names, k, 3)) {
+        char first = s[i];
+        // every name starts with a capital letter: most text fails there
+        if (first < 'A' || first > 'W' || !boundaryAt(s, i + 3, n)) {
+            return false;
+        }
+        long key = key(first, s[i + 1], s[i + 2]);
+        for (long name : names) {
+            if (name == key) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static long key(char first, char second, char third) {
+        return (long) first << 32 | (long) second << 16 | third;
+    }
+
+    private static long[] keys(String names) {
+        long[] keys = new long[names.length() / 3];
+        for (int k = 0; k < keys.length; k++) {
+            keys[k] = key(names.charAt(3 * k), names.charAt(3 * k + 1), names.charAt(3 * k + 2));
+        }
+        return keys;
     }
 
     /** Returns the end of {@code [,] yyyy} at {@code j}, ending at a word boundary, or -1. */
@@ -111,13 +129,12 @@ final class TimeTokens {
      * Returns the end of a numeric date at {@code i} (year first with {@code -}, {@code /} or {@code .}; day or
      * month first with a four-digit year; two-digit parts with slashes; a month name between slashes or dashes),
      * or -1. A date followed by {@code T}, a space or a colon may go on with a time.
+     *
+     * @param digitsEnd the end of the run of digits at {@code i}, before the end of the text
      */
-    static int date(char[] s, int i, int n) {
-        int a = digits(s, i, n, 5);
+    static int date(char[] s, int i, int digitsEnd, int n) {
+        int a = Math.min(digitsEnd - i, 5);
         int j = i + a;
-        if (j >= n) {
-            return -1;
-        }
         char sep = s[j];
         if (sep != '-' && sep != '/' && sep != '.') {
             return -1;
@@ -233,9 +250,9 @@ final class TimeTokens {
      * metres). The unit must end at a word boundary.
      */
 
-    private static final String[] UNITS = {"ns", "us", "µs", "ms", "s", "m", "h", "d", "sec", "secs", "second",
+    private static final char[][] UNITS = chars("ns", "us", "µs", "ms", "s", "m", "h", "d", "sec", "secs", "second",
         "seconds", "min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hours", "day", "days", "millis",
-        "milliseconds", "micros", "microseconds", "nanos", "nanoseconds"};
+        "milliseconds", "micros", "microseconds", "nanos", "nanoseconds");
 
     /** Returns the end of the duration whose number ends at {@code j}, or -1 if no unit follows. */
     static int duration(char[] s, int j, int n) {
@@ -263,17 +280,35 @@ final class TimeTokens {
 
     /** Returns the end of a unit of time at {@code i} (the longest that ends at a letter boundary), or -1. */
     private static int unit(char[] s, int i, int n) {
-        int j = letters(s, i, n);
+        // no unit is longer than 12 letters: a thirteenth says no
+        int j = letters(s, i, Math.min(n, i + 13));
         int length = j - i;
         if (length == 0 || length > 12) {
             return -1;
         }
-        for (String unit : UNITS) {
-            if (unit.length() == length && same(s, i, unit, 0, length)) {
+        for (char[] unit : UNITS) {
+            if (unit.length == length && startsWith(s, i, unit)) {
                 return j;
             }
         }
         return -1;
+    }
+
+    private static boolean startsWith(char[] s, int i, char[] word) {
+        for (int k = 0; k < word.length; k++) {
+            if (s[i + k] != word[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static char[][] chars(String... words) {
+        char[][] chars = new char[words.length][];
+        for (int k = 0; k < words.length; k++) {
+            chars[k] = words[k].toCharArray();
+        }
+        return chars;
     }
 
 }

@@ -15,8 +15,6 @@ import static dev.floodgate.core.fingerprint.NumericTokens.bracketedIpv6;
 import static dev.floodgate.core.fingerprint.NumericTokens.digitLed;
 import static dev.floodgate.core.fingerprint.NumericTokens.hexLed;
 import static dev.floodgate.core.fingerprint.NumericTokens.leadingColonsIpv6;
-import static dev.floodgate.core.fingerprint.NumericTokens.shape;
-import static dev.floodgate.core.fingerprint.NumericTokens.span;
 import static dev.floodgate.core.fingerprint.TimeTokens.namedDate;
 
 /**
@@ -25,7 +23,8 @@ import static dev.floodgate.core.fingerprint.TimeTokens.namedDate;
  *
  * <p>Stateless and thread-safe. {@link #mask(String)} builds the masked text; {@link #scan} finds the tokens without
  * building it or allocating. The readers of the tokens themselves are in {@link NumericTokens} and
- * {@link TimeTokens}.
+ * {@link TimeTokens}. A scan takes time linear in the length of the text, whatever the text: it reads each character
+ * a bounded number of times.
  *
  * <p>Tokens, tried in this order where a token may start (a word boundary, or a digit inside a word):
  * <ul>
@@ -84,9 +83,45 @@ public final class TokenMasker {
     static final int KIND_DURATION = 9;
     private static final String[] PLACEHOLDERS = {null, NUMBER, HEX, UUID, IP, STRING, DATE, TIME, TIMESTAMP,
         DURATION};
+    /** The characters of each placeholder, for {@link #build}. */
+    private static final char[][] PLACEHOLDER_CHARS = new char[PLACEHOLDERS.length][];
 
-    /** What {@link #token} returns where no token starts. */
-    static final long NONE = -1L;
+    static {
+        for (int k = 1; k < PLACEHOLDERS.length; k++) {
+            PLACEHOLDER_CHARS[k] = PLACEHOLDERS[k].toCharArray();
+        }
+    }
+
+    /*
+     * Attempts: where a token may start at a word boundary, attemptAt tries the kinds in order. Its result is a long.
+     * Bits 0-27: the token's end; where none starts, the end of the word's leading letters (0 for a character that is
+     * not a word character). Bits 28-31: the token's kind, 0 for none; the low half is what a scan stores for the
+     * token. Bits 32-61: what the attempt proved about the text ahead: a position before which no IPv6 address
+     * starts (from the attempt on), and for each quote character that none closes from the attempt on. A scan keeps
+     * what its attempts proved in one such long, ahead, and passes it to each attempt, which then leaves out what is
+     * known to fail; so does a replay, whose attempts are some of a scan's.
+     *
+     * Linear time: a scan reads each character a bounded number of times, whatever the text. Outside attempts it
+     * reads each character once. Attempts start at increasing positions; after one the scan goes on at the token's
+     * end or after the word's leading letters, and it makes no attempt inside a word (digits joined to it by dots
+     * included). So what an attempt reads is read a bounded number of times in all when it is:
+     * 1. at most a fixed number of characters: a UUID's 37, the fields of a date, a time, a zone or an IPv4
+     *    address, a month's or a weekday's name, a unit's 13 letters;
+     * 2. the token it returns, which the scan then passes;
+     * 3. the word it starts in, which the scan crosses without another attempt (a hex word, 0x and its digits, a
+     *    duration's numbers and units), or a word that only a bounded number of attempts reach past fixed fields:
+     *    a time's fraction, the port after an IPv4 address;
+     * 4. a run whose end decides for every start in it, which the attempt records in ahead when it finds no token:
+     *    an IPv6 address's run of hex digits, colons and dots (an address from a later start in the run would end
+     *    at the same place with fewer colons and digits), and the rest of the text after a quote that does not close.
+     * A reader that would read any other run of unknown length breaks this bound (ScanReadsTest counts the reads).
+     */
+
+    /** What an attempt returns where no token starts and it proved nothing. */
+    static final long NONE = 0L;
+    private static final long IPV6_HORIZON = 0x0FFF_FFFFL << 32;
+    private static final long SINGLE_QUOTE_OPEN = 1L << 60;
+    private static final long DOUBLE_QUOTE_OPEN = 1L << 61;
     /*
      * Scan classes, as bits: SCAN_WORD for a word character; SCAN_AT_START if it may start a token at a word
      * boundary (a digit, a hex letter, the first letter of a month or weekday name, a quote, '[' or ':'). Inside
@@ -138,13 +173,16 @@ public final class TokenMasker {
     /**
      * Like {@link #scan(char[], int, int[])}, and also notes, if {@code attempts} is not null, every place at a word
      * boundary where a token was tried and none found: {@code attempts[0]} is the number of entries, then two per
-     * place, its position and what {@link #attemptAt} returned there ({@link MaskReplay} needs them).
+     * place, its position and where the scan went on from there, after the word's leading letters or the character
+     * ({@link MaskReplay} needs them).
      */
     static int scan(char[] s, int n, int[] tokens, int[] attempts) {
         int count = 0;
         int i = 0;
         // whether s[i - 1] is a word character: then only a digit starts a token at i
         boolean inWord = false;
+        // what the attempts so far proved about the text ahead
+        long ahead = NONE;
         while (i < n) {
             char c = s[i];
             long token;
@@ -171,23 +209,25 @@ public final class TokenMasker {
                     }
                     continue;
                 }
-                token = attemptAt(s, i, n);
-                if (token < 0) {
+                token = attemptAt(s, i, n, ahead);
+                ahead = learned(ahead, token);
+                if (kind(token) == 0) {
+                    // no token: go on after the word's leading letters, or past the character
+                    inWord = isWordChar(c);
+                    int next = inWord ? end(token) : i + 1;
                     if (attempts != null) {
                         int a = 1 + 2 * attempts[0]++;
                         attempts[a] = i;
-                        attempts[a + 1] = (int) token;
+                        attempts[a + 1] = next;
                     }
-                    // no token: after a word's leading letters (minus their end), or past the character
-                    inWord = isWordChar(c);
-                    i = inWord ? (int) -token : i + 1;
+                    i = next;
                     continue;
                 }
             }
             int kind = kind(token);
             int end = end(token);
             tokens[2 * count] = i;
-            tokens[2 * count + 1] = end | kind << 28;
+            tokens[2 * count + 1] = (int) token;
             count++;
             inWord = kind != KIND_QUOTED && isWordChar(s[end - 1]);
             i = end;
@@ -198,23 +238,48 @@ public final class TokenMasker {
     /**
      * Tries the tokens that may start at {@code i}, a word boundary where the character may start one.
      *
-     * @return the token; or, where none starts, minus the end of the word's leading letters if {@code s[i]} is a
-     *     word character, else {@link #NONE}
+     * @param ahead what the attempts before this one proved about the text ahead (from {@link #learned})
+     * @return the token; or, where none starts, the end of the word's leading letters if {@code s[i]} is a word
+     *     character (with kind 0); and what the attempt proved about the text ahead
      */
-    static long attemptAt(char[] s, int i, int n) {
+    static long attemptAt(char[] s, int i, int n, long ahead) {
         char c = s[i];
         if (isDigit(c)) {
-            return digitLed(s, i, n);
+            return digitLed(s, i, n, ahead);
         }
         if (isWordChar(c)) {
-            return letterLed(s, i, n);
+            return letterLed(s, i, n, ahead);
         }
-        return c == '[' ? bracketedIpv6(s, i, n) : c == ':' ? leadingColonsIpv6(s, i, n) : quoted(s, i, n, c);
+        if (c == '[') {
+            return bracketedIpv6(s, i, n, ahead);
+        }
+        if (c == ':') {
+            return leadingColonsIpv6(s, i, n, ahead);
+        }
+        return c == '\'' || c == '"' ? quoted(s, i, n, c, ahead) : NONE;
     }
 
     /** Returns the token in a word that starts at {@code i}, where only a number can start one, or {@link #NONE}. */
     static long attemptInWord(char[] s, int i, int n) {
         return isDigit(s[i]) ? token(KIND_NUMBER, number(s, i, n)) : NONE;
+    }
+
+    /** Returns {@code ahead} with what an attempt that returned {@code result} proved about the text ahead. */
+    static long learned(long ahead, long result) {
+        long horizon = result & IPV6_HORIZON;
+        // a horizon only grows: no attempt looks for an address before the one it knows
+        return (horizon != 0 ? ahead & ~IPV6_HORIZON | horizon : ahead) | result & (SINGLE_QUOTE_OPEN
+                | DOUBLE_QUOTE_OPEN);
+    }
+
+    /** Returns the position before which {@code ahead} says no IPv6 address starts. */
+    static int ipv6Horizon(long ahead) {
+        return (int) (ahead >>> 32) & 0x0FFFFFFF;
+    }
+
+    /** Returns an attempt's result that proves no IPv6 address starts before {@code position}, from the attempt on. */
+    static long noIpv6Before(int position) {
+        return (long) position << 32;
     }
 
     /**
@@ -230,14 +295,15 @@ public final class TokenMasker {
 
     /**
      * Returns the last position that {@link #letterLed} reads to decide at {@code i}, where the word's leading
-     * letters end at {@code j}; {@code n} if it may read to the end of the text.
+     * letters end at {@code j}; {@code n} if it may read to the end of the text; -1 if it reads to the end of the
+     * token's shape ({@link NumericTokens#shapeEnd}), where the hex-led tokens lie.
      */
     static int letterLedReach(char[] s, int i, int j, int n) {
         if (!looksPastLetters(s, i, j, n)) {
             return j;
         }
-        // a date with a month name may read far; the hex-led tokens lie within the token's shape
-        return namedDateTried(s, i, j, n) ? n : Math.min(n, i + span(shape(s, i, n)));
+        // a date with a month name may read far
+        return namedDateTried(s, i, j, n) ? n : -1;
     }
 
     private static boolean namedDateTried(char[] s, int i, int j, int n) {
@@ -247,15 +313,16 @@ public final class TokenMasker {
 
     /**
      * Returns the token that a word starting at {@code i} with a letter begins (a date with a month name, or a
-     * hex-led token), or, if none, minus the end of the word's leading letters.
+     * hex-led token), or, if none, the end of the word's leading letters with kind 0; as {@link #attemptAt} returns
+     * it.
      */
-    private static long letterLed(char[] s, int i, int n) {
+    private static long letterLed(char[] s, int i, int n, long ahead) {
         int j = letters(s, i + 1, n);
         if (!looksPastLetters(s, i, j, n)) {
-            return -j;
+            return j;
         }
-        long token = namedDateTried(s, i, j, n) ? namedDate(s, i, n) : hexLed(s, i, n);
-        return token == NONE ? -j : token;
+        long token = namedDateTried(s, i, j, n) ? namedDate(s, i, n) : hexLed(s, i, n, ahead);
+        return kind(token) == 0 ? token | j : token;
     }
 
     /** Returns the length of the masked text of {@code n} characters with the {@code count} tokens of a scan. */
@@ -291,42 +358,68 @@ public final class TokenMasker {
 
     /** Builds the masked text of the first {@code length} characters of {@code s} from its {@link #scan}. */
     static String build(char[] s, int length, int[] tokens, int count, int maskedLength) {
-        StringBuilder sb = new StringBuilder(maskedLength);
+        char[] masked = new char[maskedLength];
         int at = 0;
+        int m = 0;
         for (int t = 0; t < count; t++) {
             int start = tokenStart(tokens, t);
             int end = tokenEnd(tokens, t);
             int kind = tokenKind(tokens, t);
-            sb.append(s, at, start - at);
+            m = copy(s, at, masked, m, start - at);
+            char[] placeholder = PLACEHOLDER_CHARS[kind];
             if (kind == KIND_QUOTED) {
-                sb.append(s[start]).append(STRING).append(s[end - 1]);
+                masked[m++] = s[start];
+                m = copy(placeholder, 0, masked, m, placeholder.length);
+                masked[m++] = s[end - 1];
             } else {
-                sb.append(PLACEHOLDERS[kind]);
+                m = copy(placeholder, 0, masked, m, placeholder.length);
             }
             at = end;
         }
-        return sb.append(s, at, length - at).toString();
+        copy(s, at, masked, m, length - at);
+        return new String(masked);
+    }
+
+    /** Copies {@code length} characters to {@code to} at {@code m} and returns the position after them. */
+    private static int copy(char[] from, int at, char[] to, int m, int length) {
+        if (length < 16) {
+            // the few characters between two tokens, or a placeholder: a loop costs less than the bulk copy's call
+            for (int k = 0; k < length; k++) {
+                to[m + k] = from[at + k];
+            }
+        } else {
+            System.arraycopy(from, at, to, m, length);
+        }
+        return m + length;
     }
 
     static int kind(long token) {
-        return (int) (token >>> 32);
+        return (int) token >>> 28;
     }
 
     static int end(long token) {
-        return (int) token;
+        return (int) token & 0x0FFFFFFF;
     }
 
     static long token(int kind, int end) {
-        return ((long) kind << 32) | end;
+        return (long) kind << 28 | end;
     }
 
-    private static long quoted(char[] s, int open, int n, char quote) {
+    /**
+     * A quoted string that opens at {@code open}: up to the first quote of the same kind followed by a word boundary.
+     * Where none closes, none closes for any later opening either, which the result records.
+     */
+    private static long quoted(char[] s, int open, int n, char quote, long ahead) {
+        long unclosed = quote == '"' ? DOUBLE_QUOTE_OPEN : SINGLE_QUOTE_OPEN;
+        if ((ahead & unclosed) != 0) {
+            return NONE;
+        }
         for (int j = open + 1; j < n; j++) {
             if (s[j] == quote && (j + 1 == n || !isWordChar(s[j + 1]))) {
                 return token(KIND_QUOTED, j + 1);
             }
         }
-        return NONE;
+        return unclosed;
     }
 
     private static byte[] scanClasses() {

@@ -52,6 +52,32 @@ class MaskReplayTest {
     }
 
     @Test
+    void recall_ofHostileTexts_findsTheKeyOnlyIfTheTextMasksToIt() {
+        Random random = new Random(TestSeed.SEED);
+        int sameMask = 0;
+        int recalled = 0;
+        for (int i = 0; i < 40_000; i++) {
+            String raw = random.nextBoolean() ? MessageCorpus.hostile(random, 1 + random.nextInt(300))
+                    : MessageCorpus.realistic(random, 300);
+            Learned key = frozen(raw);
+            if (key == null) {
+                continue;
+            }
+            assertThat(recall(key, raw)).as("%s %s", raw, TestSeed.describe()).isSameAs(key.key());
+            String other = mutate(random, raw);
+            boolean found = recall(key, other) != null;
+            // the key keeps a sample of its text; the whole masked text is the raw text's
+            boolean equal = TokenMasker.mask(other).equals(TokenMasker.mask(raw));
+            assertThat(!found || equal).as("%s recalled as %s (%s) %s", other, key, raw, TestSeed.describe())
+                    .isTrue();
+            sameMask += equal ? 1 : 0;
+            recalled += found ? 1 : 0;
+        }
+        assertThat(recalled).as("recalled %d of %d %s", recalled, sameMask, TestSeed.describe())
+                .isGreaterThan(sameMask * 9 / 10);
+    }
+
+    @Test
     void recall_concatenatedMessage_comparesItsLiteralPartsAndTokens() {
         Learned key = frozen("Connection to 10.20.30.100:5432 failed: 1000123");
         assertThat(recall(key, "Connection to 10.20.30.177:5432 failed: 1004095")).isSameAs(key.key());
