@@ -6,19 +6,21 @@ import java.lang.reflect.Method;
 import java.util.Locale;
 
 /**
- * Runs one benchmark method of {@link LogbackBenchmark} or {@link Log4j2Benchmark} in this JVM, one thread, and
- * reports the least thread CPU time per call over {@value #ROUNDS} rounds of {@value #CALLS} calls: a figure that a
- * machine shared with other work disturbs far less than JMH's wall-clock average, for comparing setups on such a
- * machine. It includes a reflective call per operation (the same for every setup), so compare setups with each other,
- * not with JMH's figures.
+ * Runs one benchmark method of a benchmark class ({@link LogbackBenchmark}, {@link Log4j2Benchmark},
+ * {@link HostileFloodBenchmark}, ...) in this JVM, one thread, and reports the least thread CPU time per call over 12
+ * rounds of 200,000 calls ({@code -Drounds=N -Dcalls=N} change those): a figure that a machine shared with other work
+ * disturbs far less than JMH's wall-clock average, for comparing setups on such a machine. It includes a reflective
+ * call per operation (the same for every setup), so compare setups with each other, not with JMH's figures.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar dev.floodgate.benchmarks.CpuTimeRun LogbackBenchmark
- * masked floodgate,noFilter}.
+ * masked floodgate,noFilter}. A setup is the value of the class's {@code setup} parameter, or its parameters as
+ * {@code name=value} pairs joined by {@code /}: {@code CpuTimeRun HostileFloodBenchmark call
+ * framework=logback/blocks=colliding/call=masked,framework=logback/blocks=control/call=masked}.
  */
 public final class CpuTimeRun {
 
-    private static final int ROUNDS = 12;
-    private static final int CALLS = 200_000;
+    private static final int ROUNDS = Integer.getInteger("rounds", 12);
+    private static final int CALLS = Integer.getInteger("calls", 200_000);
 
     private CpuTimeRun() {
     }
@@ -26,17 +28,21 @@ public final class CpuTimeRun {
     /** Arguments: the benchmark class's simple name, the method, and the setups, comma-separated. */
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
-            System.err.println("usage: CpuTimeRun <LogbackBenchmark|Log4j2Benchmark> <method> <setup,setup,...>");
+            System.err.println("usage: CpuTimeRun <benchmark class> <method> <setup,setup,...>");
             System.exit(2);
         }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         Class<?> type = Class.forName(CpuTimeRun.class.getPackageName() + "." + args[0]);
-        Method method = type.getMethod(args[1], Cursor.class);
+        Method method = benchmarkMethod(type, args[1]);
         for (String setup : args[2].split(",")) {
             Object benchmark = type.getConstructor().newInstance();
-            type.getField("setup").set(benchmark, setup);
+            for (String parameter : setup.split("/")) {
+                int eq = parameter.indexOf('=');
+                type.getField(eq < 0 ? "setup" : parameter.substring(0, eq)).set(benchmark,
+                        parameter.substring(eq + 1));
+            }
             type.getMethod("setUp").invoke(benchmark);
-            Cursor cursor = new Cursor();
+            Object[] cursor = method.getParameterCount() == 0 ? new Object[0] : new Object[] {new Cursor()};
             double least = Double.MAX_VALUE;
             for (int round = 0; round < ROUNDS; round++) {
                 long start = mx.getCurrentThreadCpuTime();
@@ -48,6 +54,15 @@ public final class CpuTimeRun {
             type.getMethod("tearDown").invoke(benchmark);
             System.out.printf(Locale.ROOT, "%s.%s %s: %.1f ns CPU per call (least of %d rounds)%n", args[0], args[1],
                     setup, least, ROUNDS);
+        }
+    }
+
+    /** The benchmark method {@code name}: one that takes a {@link Cursor}, else one without parameters. */
+    private static Method benchmarkMethod(Class<?> type, String name) throws NoSuchMethodException {
+        try {
+            return type.getMethod(name, Cursor.class);
+        } catch (NoSuchMethodException e) {
+            return type.getMethod(name);
         }
     }
 }
