@@ -59,6 +59,7 @@ class HashFloodTest {
         List<SuppressionSummary> summaries = filter.close();
         long summarized = summaries.stream().mapToLong(SuppressionSummary::suppressed).sum();
         assertThat(passed + summarized).isEqualTo((long) ROUNDS * MESSAGES);
-        assertThat(summaries).hasSize(MESSAGES).allSatisfy(s -> assertThat(s.scope()).isEqualTo(SuppressionSummary.Scope.FINGERPRINT));
+        assertThat(summaries).hasSize(MESSAGES)
+                .allSatisfy(s -> assertThat(s.scope()).isEqualTo(SuppressionSummary.Scope.FINGERPRINT));
     }
 }

@@ -121,7 +121,10 @@ final class KeyDigest {
         low = v0 ^ v1 ^ v2 ^ v3;
     }
 
-    /** {@return the first 64 bits of the digest, as the reference implementation's first eight bytes read little-endian} */
+    /**
+     * {@return the first 64 bits of the digest, as the reference implementation's first eight bytes read
+     * little-endian}
+     */
     long high() {
         return high;
     }

@@ -12,10 +12,10 @@ import java.util.Arrays;
  * it, and {@link #toString()} makes its string.
  *
  * <p>Not thread-safe while it is {@link #load loaded}: a thread's probe reloads its own in place, without allocating
- * once its buffers are large enough; a replay shared between threads is loaded once, before it is published through
- * a final field, and never again. Memory: at most {@link #MAX_CHARS} characters and as many steps. Invariant ({@link #replays}): it returns true only if {@link TokenMasker#scan} of the
- * text finds tokens of the same kinds at the same places relative to equal literal text, so that the masked texts
- * are equal; a false answer only means "scan it".
+ * once its buffers are large enough; a replay shared between threads is loaded once, before it is published through a
+ * final field, and never again. Memory: at most {@link #MAX_CHARS} characters and as many steps. Invariant ({@link
+ * #replays}): it returns true only if {@link TokenMasker#scan} of the text finds tokens of the same kinds at the same
+ * places relative to equal literal text, so that the masked texts are equal; a false answer only means "scan it".
  *
  * <p>Why the steps suffice: where two texts agree on a stretch of literal characters and enter it in the same state
  * (after a word character or not), the scan decides the same on every character whose decision reads only that

@@ -13,11 +13,11 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *
  * <p>Thread-safe. The slots are read and written without synchronisation: a {@link FrozenKey} and a string are
  * immutable and their fields final, so a reader sees null, an older entry or a newer one, and checks it against the
- * call before using it; an entry that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at
- * a time (a compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's
+ * call before using it; an entry that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at a
+ * time (a compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's
  * buffer is lent tries the others, and misses only when all are lent. Memory: four arrays' worth of {@value #SLOTS}
- * references, a replay of at most {@value #MAX_REPLAY_CHARS} characters of masked text per masked slot, and a buffer of {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the
- * processors, 2 to 64).
+ * references, a replay of at most {@value #MAX_REPLAY_CHARS} characters of masked text per masked slot, and a buffer of
+ * {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the processors, 2 to 64).
  */
 final class SharedRecall {
 

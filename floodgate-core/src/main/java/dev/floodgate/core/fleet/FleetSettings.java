@@ -63,13 +63,14 @@ public final class FleetSettings {
                         + "nodes of a Redis Cluster: each must be redis:// or rediss://");
             }
             if (standalone && listsHosts(p)) {
-                throw new IllegalArgumentException("fleet: \"" + redact(uri) + "\" lists several hosts in one URI; write "
-                        + "each node of a Redis Cluster as a URI of its own: \"redis://h1:6379,redis://h2:6379\"");
+                throw new IllegalArgumentException("fleet: \"" + redact(uri) + "\" lists several hosts in one URI; "
+                        + "write each node of a Redis Cluster as a URI of its own: \"redis://h1:6379,redis://h2:6379\"");
             }
         }
         for (int i = 0; i < prefix.length(); i++) {
             if (Character.isWhitespace(prefix.charAt(i))) {
-                throw new IllegalArgumentException("fleetPrefix: \"" + prefix + "\" has a blank; use e.g. \"floodgate:shop:\"");
+                throw new IllegalArgumentException("fleetPrefix: \"" + prefix
+                        + "\" has a blank; use e.g. \"floodgate:shop:\"");
             }
         }
         return new FleetSettings(uri.trim(), cell, prefix.isEmpty() ? defaultPrefix() : prefix);

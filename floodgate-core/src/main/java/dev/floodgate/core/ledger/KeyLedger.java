@@ -381,10 +381,10 @@ public final class KeyLedger<A> {
     }
 
     /**
-     * Returns what no drain has taken yet: the tallies of forgotten keys waiting for the next drain (as
-     * {@link Tally.Kind#KEY} or {@link Tally.Kind#EVICTED}, with a null limiter state), then every gate, then the
-     * overflow gates, each with refusals or not. For inspection: takes each gate's lock in turn, never the fast path's cells. Read in that
-     * order, an eviction running meanwhile can make a count missing from this answer, never appear twice.
+     * Returns what no drain has taken yet: the tallies of forgotten keys waiting for the next drain (as {@link
+     * Tally.Kind#KEY} or {@link Tally.Kind#EVICTED}, with a null limiter state), then every gate, then the overflow
+     * gates, each with refusals or not. For inspection: takes each gate's lock in turn, never the fast path's cells.
+     * Read in that order, an eviction running meanwhile can make a count missing from this answer, never appear twice.
      *
      * @param withState whether to describe each limiter's state, which costs a string per gate
      */
