@@ -76,6 +76,51 @@ class LogbackReinitialisationTest {
         }
     }
 
+    /**
+     * What a devtools restart does, in the same class loader: the application closes and starts again, and the
+     * flood goes on. The new start stops Logback for good, which writes the first application's pending counts, and
+     * the filter starts afresh, so the flood gets a new burst.
+     */
+    @Test
+    void secondApplication_floodGoesOn_newBurstAndTheFirstCountsWritten() {
+        String template = "Restarted {} failed";
+        ListAppender<ILoggingEvent> first;
+        try (ConfigurableApplicationContext app = start()) {
+            assertThat(app.isActive()).isTrue();
+            first = listen();
+            flood(template);
+        }
+        try (ConfigurableApplicationContext app = start()) {
+            assertThat(app.isActive()).isTrue();
+            ListAppender<ILoggingEvent> second = listen();
+            flood(template);
+            Awaitility.await().atMost(Duration.ofSeconds(30))
+                    .until(() -> SummaryLines.suppressed(messages(second), template) == 24);
+
+            assertThat(messages(first)).as("the first application's lines and summary").filteredOn(
+                    m -> m.startsWith("Restarted ")).hasSize(16);
+            assertThat(SummaryLines.suppressed(messages(first), template)).isEqualTo(24);
+            assertThat(messages(second)).as("a new burst").filteredOn(m -> m.startsWith("Restarted ")).hasSize(16);
+        }
+    }
+
+    /** Attaches a list appender to the root logger, which keeps it until Logback is reset. */
+    private static ListAppender<ILoggingEvent> listen() {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.setContext(context);
+        lines.start();
+        context.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(lines);
+        return lines;
+    }
+
+    private static void flood(String template) {
+        org.slf4j.Logger log = LoggerFactory.getLogger("shop.Stock");
+        for (int i = 0; i < 40; i++) {
+            log.error(template, i);
+        }
+    }
+
     @Test
     void logbackReset_filterIsAddedBack() {
         try (ConfigurableApplicationContext app = start()) {
