@@ -44,6 +44,34 @@ class Log4j2ReinitialisationTest {
         }
     }
 
+    /**
+     * What a devtools restart does, in the same class loader: the application closes and starts again, and the
+     * flood goes on. The new start replaces the configuration and stops the old one, which writes the first
+     * application's pending counts, and the filter starts afresh, so the flood gets a new burst.
+     */
+    @Test
+    void secondApplication_floodGoesOn_newBurstAndTheFirstCountsWritten() {
+        String template = "Restarted {} failed";
+        Log4j2StarterTest.Lines first;
+        try (ConfigurableApplicationContext app = start()) {
+            assertThat(app.isActive()).isTrue();
+            first = Log4j2StarterTest.listen();
+            Log4j2StarterTest.flood(template, 40);
+        }
+        try (ConfigurableApplicationContext app = start()) {
+            assertThat(app.isActive()).isTrue();
+            Log4j2StarterTest.Lines second = Log4j2StarterTest.listen();
+            Log4j2StarterTest.flood(template, 40);
+            Awaitility.await().atMost(Duration.ofSeconds(30))
+                    .until(() -> SummaryLines.suppressed(second.copy(), template) == 24);
+
+            assertThat(first.copy()).as("the first application's lines and summary")
+                    .filteredOn(m -> m.startsWith("Restarted ")).hasSize(16);
+            assertThat(SummaryLines.suppressed(first.copy(), template)).isEqualTo(24);
+            assertThat(second.copy()).as("a new burst").filteredOn(m -> m.startsWith("Restarted ")).hasSize(16);
+        }
+    }
+
     @Test
     void reconfigure_filterIsInTheNewConfiguration() {
         try (ConfigurableApplicationContext app = start()) {

@@ -65,10 +65,14 @@ public final class FloodgateFilter extends AbstractFilter {
     /* Lifecycle:
      *   NEW  -> LIVE  in start() (for a filter on an AppenderRef, Log4j calls it from the AppenderControl
      *               constructor), or failing that on the first counted call; going live finds where the filter sits
-     *               (SummaryRoute) and schedules the summary task and the clock's tick (FilterTasks).
+     *               (SummaryRoute), schedules the summary task and the clock's tick (FilterTasks), and arms the
+     *               publisher for the JVM's exit.
      *   LIVE -> DONE  in finish(): cancels the tasks, and the publisher closes the engine and writes what it returns,
      *               waiting at most SummaryPublisher.STOP_TIMEOUT_MILLIS. Called by stop(), and by the first Floodgate
      *               filter of the configuration to stop (ConfigurationFloodgates).
+     *   Exit: if the JVM exits first (no shutdown hook of Log4j's, or racing it), the core's exit hook stops the
+     *   publisher while the appenders run; the filter stays LIVE on a closed engine, which counts nothing more, and a
+     *   later finish() waits for that stop (SummaryPublisher.stop) so that Log4j stops its appenders only after it.
      *   A filter built from a bad configuration starts DONE and has no engine: it passes everything.
      * Reload (monitorInterval, Configurator.reconfigure): Log4j starts the new configuration while the old one still
      *   serves, then swaps them and stops the old one. Going live, a filter looks in the configuration still in
@@ -491,6 +495,7 @@ public final class FloodgateFilter extends AbstractFilter {
             group.needStopBeforeAppenders();
         }
         tasks.schedule(configuration, this, config.summaryIntervalMillis(), ticking);
+        publisher.stopAtExit();
         phase = LIVE;
         registration = FilterRegistry.global().register("log4j2", route.monitoringName(), engine,
                 problem -> STATUS.warn("{}: {}", PLUGIN_NAME, problem));
@@ -592,7 +597,7 @@ public final class FloodgateFilter extends AbstractFilter {
             if (handedOver) {
                 return; // the engine is its successor's now; calls in flight through this filter still count
             }
-            if (engine == null || engine.isClosed()) {
+            if (engine == null) {
                 phase = DONE;
                 return;
             }

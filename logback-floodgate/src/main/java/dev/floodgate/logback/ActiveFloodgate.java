@@ -61,6 +61,8 @@ final class ActiveFloodgate {
      *      LifeCycleManager, which LoggerContext.reset() stops first). A summary an appender throws on is carried
      *      into the next one; what cannot be written by the end of stop() is reported with its count as an error.
      *  (2) After stop() nothing more is drained: the engine's close() returned everything that was untold.
+     *      launch() arms the publisher for the JVM's exit: with no shutdown hook of Logback's (the default), the
+     *      core's exit hook stops it while the appenders run; a later stop() by Logback's own hook waits for that.
      *  (3) Summary events carry SUMMARY, which both filters let through uncounted, and the turbo filter's
      *      summaries go straight to the appenders (Logger.callAppenders), so a summary is never limited and cannot
      *      recurse into the turbo filter chain.
@@ -227,6 +229,7 @@ final class ActiveFloodgate {
             owner.addError(element + ": cannot schedule summaries on the context's executor: " + e + NOT_STARTED, e);
             return null;
         }
+        active.publisher.stopAtExit();
         owner.addInfo(element + ": started with " + config + ", minLevel=" + active.minLevel + ", summaryLevel="
                 + (active.summaryLevel == null ? "<level of the messages>" : active.summaryLevel)
                 + (continued ? "; continues the state and pending counts of the filter it replaces" : ""));

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Writes the summaries of one {@link FloodFilter} through an adapter's {@link Sink}, on a writer thread of its own:
  * a summary that fails to write is carried into the next one of its fingerprint, each batch has at most
- * {@link FloodgateConfig#maxSummaryLines()} lines, and a stop returns within {@link #STOP_TIMEOUT_MILLIS}.
+ * {@link FloodgateConfig#maxSummaryLines()} lines, and a stop returns within {@link #STOP_TIMEOUT_MILLIS}. Once
+ * {@link #stopAtExit()} armed it, the JVM's exit stops it if nothing stopped it before ({@link ExitHook}).
  *
  * <p>Thread-safe. {@link #publishIfDue()} never waits for the sink: it drains the engine and hands the batch to the
  * writer thread, or, while an earlier batch is still being written, leaves the counts in the engine for the next
@@ -70,6 +71,7 @@ public final class SummaryPublisher {
     /** The most summaries a batch holds before lines are capped: a fresh batch never has more. */
     private final int maxEntries;
     private final String threadName;
+    private final ExitHook exits;
     private final Object lock = new Object();
     private final ArrayDeque<SuppressionSummary> queue = new ArrayDeque<>(); // guarded by lock
     /** The engine's; shared with a publisher that continues the engine after a reload. */
@@ -79,6 +81,8 @@ public final class SummaryPublisher {
     private SuppressionSummary inFlight; // guarded by lock
     private Thread writer; // guarded by lock; the running writer, or null
     private boolean closed; // guarded by lock
+    private boolean finished; // guarded by lock; the stop that closed the engine has returned
+    private boolean allWritten; // guarded by lock; valid once finished
     private boolean abandoned; // guarded by lock
     private int warnings; // guarded by lock
 
@@ -89,9 +93,14 @@ public final class SummaryPublisher {
      * @throws NullPointerException if an argument is null
      */
     public SummaryPublisher(FloodFilter engine, Sink sink, String threadName) {
+        this(engine, sink, threadName, ExitHook.global());
+    }
+
+    SummaryPublisher(FloodFilter engine, Sink sink, String threadName, ExitHook exits) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.sink = Objects.requireNonNull(sink, "sink");
         this.threadName = Objects.requireNonNull(threadName, "threadName");
+        this.exits = exits;
         this.maxLines = engine.config().maxSummaryLines();
         this.maxEntries = engine.config().maxKeys() + 2;
         this.carried = CarriedSummaries.of(engine);
@@ -135,25 +144,72 @@ public final class SummaryPublisher {
     }
 
     /**
+     * Makes the JVM's exit stop this publisher, as {@link #stop()} does, unless something stops it before; a filter
+     * calls it when it goes live. A publisher that continues this one's engine after a reload takes its place when it
+     * is armed in turn. Does nothing once stopped, or while the JVM exits.
+     */
+    public void stopAtExit() {
+        synchronized (lock) {
+            if (!closed) {
+                exits.arm(engine, this); // lock order: this publisher's lock, then the hook's
+            }
+        }
+    }
+
+    /**
      * Stops: closes the engine, writes everything still untold (within {@link #STOP_TIMEOUT_MILLIS} of waiting) and
-     * reports through {@link Sink#error} every summary that could not be written, with its count; idempotent.
+     * reports through {@link Sink#error} every summary that could not be written, with its count; idempotent. A stop
+     * that finds another one under way (the JVM's exit and the framework's own stop at the same time) waits for it,
+     * at most {@link #STOP_TIMEOUT_MILLIS}, so that when either returns the last summaries have been handed to the
+     * sink or reported.
      *
      * @return whether everything was written
      */
     public boolean stop() {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_TIMEOUT_MILLIS);
+        return beginStop() ? finishStop(deadline) : awaitStopped(deadline);
+    }
+
+    /**
+     * Closes the engine and queues its last summaries with the carried ones for the writer, unless a stop did so
+     * before.
+     *
+     * @return whether this call closed the engine; then it must call {@link #finishStop(long)}
+     */
+    boolean beginStop() {
+        RuntimeException failure;
+        synchronized (lock) {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+            try {
+                List<SuppressionSummary> last = engine.close();
+                enqueue(carried.seal(), last);
+                return true;
+            } catch (RuntimeException e) {
+                failure = e;
+                finished = true;
+                lock.notifyAll();
+            }
+        }
+        exits.disarm(engine, this);
+        throw failure;
+    }
+
+    /**
+     * Ends the stop that {@link #beginStop()} began: waits for the writer until {@code deadline} (of
+     * {@link System#nanoTime()}) and reports what it could not write.
+     *
+     * @return whether everything was written
+     */
+    boolean finishStop(long deadline) {
         Thread started;
         Thread running;
         List<SuppressionSummary> unwritten = new ArrayList<>();
         SuppressionSummary stillWriting;
         Throwable cause;
         synchronized (lock) {
-            if (closed) {
-                return true;
-            }
-            closed = true;
-            List<SuppressionSummary> last = engine.close();
-            enqueue(carried.seal(), last);
             started = writer;
             boolean interrupted = false;
             try {
@@ -182,11 +238,43 @@ public final class SummaryPublisher {
                 Thread.currentThread().interrupt();
             }
         }
-        if (unwritten.isEmpty() && stillWriting == null) {
-            return true;
+        boolean written = unwritten.isEmpty() && stillWriting == null;
+        try {
+            if (!written) {
+                sink.error(stopReport(unwritten, stillWriting), cause);
+            }
+        } finally {
+            synchronized (lock) {
+                finished = true;
+                allWritten = written;
+                lock.notifyAll();
+            }
+            exits.disarm(engine, this);
         }
-        sink.error(stopReport(unwritten, stillWriting), cause);
-        return false;
+        return written;
+    }
+
+    /**
+     * Waits until the stop that closed the engine has finished, at most until {@code deadline}.
+     *
+     * @return whether it finished in time and wrote everything
+     */
+    boolean awaitStopped(long deadline) {
+        synchronized (lock) {
+            try {
+                while (!finished) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return false;
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(lock, left);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            return allWritten;
+        }
     }
 
     /** Queues the merged, bounded and capped batch of {@code fresh} and the carried summaries for the writer. */
