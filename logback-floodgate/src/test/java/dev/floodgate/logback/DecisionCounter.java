@@ -26,6 +26,11 @@ public final class DecisionCounter extends TurboFilter {
         this.filter = filter;
     }
 
+    /** Returns the filter whose decisions are counted. */
+    TurboFilter filter() {
+        return filter;
+    }
+
     /** Returns the calls the held filters denied since the last {@link #reset()}. */
     static long denied() {
         return DENIED.sum();
