@@ -78,9 +78,12 @@ public final class FloodgateFilter extends AbstractFilter {
      *   serves, then swaps them and stops the old one. Going live, a filter looks in the configuration still in
      *   place for a live Floodgate filter in the same place (SummaryRoute and position among the Floodgate filters
      *   there) with an equal FloodgateConfig and the same clock class, and takes its engine over: same state, same
-     *   pending counts, same summary period. The old filter is then handed over: it cancels its tasks, writes no
+     *   pending counts, same summary period. The old filter is then handed over: it cancels its tasks, takes no
      *   summary, never closes the engine, and goes on deciding on it for the calls still in flight through the old
-     *   configuration. Different settings: an INFO status, and the old filter flushes at its stop as before.
+     *   configuration. When that configuration stops, before its appenders, it waits (at most
+     *   SummaryPublisher.RELEASE_TIMEOUT_MILLIS) until its writer has written the summaries it took before the
+     *   handover, which go to those appenders (SummaryPublisher.release). Different settings: an INFO status, and the
+     *   old filter flushes at its stop as before.
      * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; countedIntLevel is written before
      * the volatile write of LIVE. Going live, handing summaries to the publisher and finishing hold lifecycleLock;
      * the publisher's writer thread takes no lock of this class (RouteSink's route is volatile), and writes nothing
@@ -595,7 +598,10 @@ public final class FloodgateFilter extends AbstractFilter {
     void finish() {
         synchronized (lifecycleLock) {
             if (handedOver) {
-                return; // the engine is its successor's now; calls in flight through this filter still count
+                // The engine is its successor's now, and calls in flight through this filter still count on it;
+                // what its writer took before the handover goes to this configuration's appenders, still running.
+                publisher.release();
+                return;
             }
             if (engine == null) {
                 phase = DONE;

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.core.Logger;
 import org.junit.jupiter.api.Test;
@@ -124,11 +126,17 @@ class FloodgateConcurrencyTest {
             h.close();
         }
 
+        // On a busy machine the stop can run out of time: what it could not write is in its ERROR status, and a
+        // summary it names as still being written lands when its writer ends.
+        if (ReportedCounts.namesOneStillWriting(errors(h))) {
+            awaitSummaryWriters();
+        }
+        ReportedCounts reported = new ReportedCounts(errors(h), counts.afterStop() > 0);
         long total = (long) THREADS * CALLS_PER_THREAD;
         String context = "seed=" + SEED + " (-Dflood.test.seed overrides), written=" + counts.writtenTotal()
                 + ", summarized=" + counts.summarizedTotal() + ", other=" + counts.summarized("<other>")
                 + ", forgotten=" + counts.summarized("<forgotten>") + ", summaries=" + counts.summaries()
-                + " (" + summariesDuringFlood + " during the flood)";
+                + " (" + summariesDuringFlood + " during the flood), reported in ERROR statuses=" + reported.total();
         System.out.printf("figures: %s fingerprints=%d maxKeys=%d concurrentSummaries=%b: logged=%d, %s%n", place,
                 fingerprints, maxKeys, concurrentSummaries, total, context);
         long unattributed = 0;
@@ -137,7 +145,7 @@ class FloodgateConcurrencyTest {
             for (long[] perThread : logged) {
                 calls += perThread[k];
             }
-            long accounted = counts.written(templates[k]) + counts.summarized(templates[k]);
+            long accounted = counts.written(templates[k]) + counts.summarized(templates[k]) + reported.of(templates[k]);
             if (maxKeys >= fingerprints) {
                 assertThat(accounted).as(templates[k] + ", " + context).isEqualTo(calls);
             } else {
@@ -145,11 +153,17 @@ class FloodgateConcurrencyTest {
                 unattributed += calls - accounted;
             }
         }
-        assertThat(counts.writtenTotal() + counts.summarizedTotal()).as(context).isEqualTo(total);
+        long reportedByTemplate = 0;
+        for (String template : templates) {
+            reportedByTemplate += reported.of(template);
+        }
+        assertThat(counts.writtenTotal() + counts.summarizedTotal() + reported.total()).as(context).isEqualTo(total);
         assertThat(unattributed).as("calls counted only in the <other> and <forgotten> summaries, " + context)
-                .isEqualTo(counts.summarized("<other>") + counts.summarized("<forgotten>"));
+                .isEqualTo(counts.summarized("<other>") + counts.summarized("<forgotten>")
+                        + reported.total() - reportedByTemplate);
         assertThat(counts.summarizedTotal()).as(context).isPositive();
-        assertThat(counts.afterStop()).as(context).isZero();
+        assertThat(counts.afterStop()).as("the summary still being written when the stop's wait ran out, " + context)
+                .isLessThanOrEqualTo(ReportedCounts.namesOneStillWriting(errors(h)) ? 1 : 0);
         assertThat(Arrays.stream(mostTracked).max().getAsInt()).as(context).isLessThanOrEqualTo(maxKeys);
         if (concurrentSummaries) {
             assertThat(summariesDuringFlood).as(context).isPositive();
@@ -157,7 +171,25 @@ class FloodgateConcurrencyTest {
         if (maxKeys < fingerprints) {
             assertThat(counts.summarized("<other>")).as(context).isPositive();
         }
-        assertThat(h.status.floodgateMessages()).as(context).isEmpty();
+        assertThat(h.status.floodgateMessages()).as("only what a stop could not write, " + context)
+                .allMatch(m -> m.startsWith("ERROR ") && (m.contains("could not be written")
+                        || m.contains("still being written")))
+                .hasSizeLessThanOrEqualTo(2);
+    }
+
+    /** Returns the ERROR status messages of Floodgate's captured by {@code h}. */
+    private static List<String> errors(Log4jHarness h) {
+        return h.status.floodgateMessages().stream().filter(m -> m.startsWith("ERROR "))
+                .collect(Collectors.toList());
+    }
+
+    /** Waits until the summary writer threads have ended: a stop whose wait ran out left one writing. */
+    private static void awaitSummaryWriters() throws InterruptedException {
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("floodgate-summaries")) {
+                thread.join(TimeUnit.SECONDS.toMillis(60));
+            }
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.CallerData;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.FilterReply;
@@ -68,6 +69,14 @@ final class ActiveFloodgate {
      *      recurse into the turbo filter chain.
      *  (4) No lock of ours is held while deciding or while an appender writes a summary, so an appender that logs
      *      cannot deadlock with a decision, and a slow appender holds no logging thread through Floodgate.
+     * Reloads (see Handover):
+     *  (5) park() runs first in a reset, before the appenders are detached and stopped: the writer takes no more
+     *      batches, and the one it holds is written (bounded wait) while the appenders that saw its events still
+     *      run. The engine stays open for the filter that continues it.
+     *  (6) The filter that continues it starts before the new appenders are attached (a turbo filter) or started
+     *      (an appender's filter): while Joran reads the configuration holding the context's configuration lock, or
+     *      (a turbo filter added back by code at the reset) before Joran starts. Its summary task hands nothing to
+     *      its writer until the lock is free and, for a turbo filter, some logger has an appender again.
      */
 
     /** How a filter delivers one summary event. */
@@ -106,6 +115,8 @@ final class ActiveFloodgate {
     private volatile ScheduledExecutorService scheduler;
     private volatile ScheduledFuture<?> schedule;
     private volatile ScheduledFuture<?> tickSchedule;
+    /** Whether a logger of the context had an appender when summaries were last due; only ever set to true. */
+    private volatile boolean appendersSeen;
 
     private ActiveFloodgate(ContextAwareBase owner, String element, LoggerContext context, SummaryTarget target,
             FloodFilter engine, Class<?> configuredClockClass, Level minLevel, Level summaryLevel) {
@@ -349,14 +360,40 @@ final class ActiveFloodgate {
 
     /**
      * Hands the summaries of the period that ended, if one did, to the writer thread; called by the scheduler.
-     * Never waits for an appender.
+     * Never waits for an appender. Does nothing while the appenders may not be in place (see {@link #canWrite()}):
+     * the counts stay in the engine for the next run.
      */
     void summarizeIfDue() {
+        if (!canWrite()) {
+            return;
+        }
         try {
             publisher.publishIfDue();
         } catch (RuntimeException e) {
             report(writeFailures, "could not summarize: " + e, e, true);
         }
+    }
+
+    /**
+     * Returns whether summaries can reach appenders now: not while a configurator holds the context's configuration
+     * lock (the appenders of the configuration being read may not be attached or started yet), and, for a turbo
+     * filter, not before some logger of the context has an appender (a reset detached them all, and the filter can
+     * start again before a configuration attaches new ones). A summary written to no appender would be lost.
+     */
+    private boolean canWrite() {
+        if (context.getConfigurationLock().isLocked()) {
+            return false;
+        }
+        if (appendersSeen || !(owner instanceof TurboFilter)) {
+            return true;
+        }
+        for (Logger logger : context.getLoggerList()) {
+            if (logger.iteratorForAppenders().hasNext()) {
+                appendersSeen = true;
+                return true;
+            }
+        }
+        return false;
     }
 
     /** As {@link #summarizeIfDue()}, then waits until the summaries are written; for tests. */
@@ -381,7 +418,7 @@ final class ActiveFloodgate {
 
     /** Stops the schedule and writes everything still untold to {@code into}; idempotent. */
     void stop(SummaryTarget into) {
-        park();
+        cancelTasks();
         try {
             if (into != target) {
                 writeTo = into;
@@ -394,9 +431,16 @@ final class ActiveFloodgate {
 
     /**
      * Stops the schedule without closing the engine, which goes on counting for whoever continues it: the filter
-     * that takes this one's place after a reload, or {@link #stop(SummaryTarget)}.
+     * that takes this one's place after a reload, or {@link #stop(SummaryTarget)}. Waits (at most
+     * {@link SummaryPublisher#RELEASE_TIMEOUT_MILLIS}) until the summaries the writer already took are written, while
+     * the appenders that saw their events still run; a reset parks a Floodgate before it stops the appenders.
      */
     void park() {
+        cancelTasks();
+        publisher.release();
+    }
+
+    private void cancelTasks() {
         cancel(schedule);
         cancel(tickSchedule);
     }

@@ -29,7 +29,8 @@ final class Handover implements ConfigurationEventListener {
      * Lifecycle of a parked Floodgate (see logback.md, "Reloads"):
      *  (1) park: LoggerContext.reset() (not inside LoggerContext.stop()) stops the old filter; it parks its running
      *      Floodgate here, unclosed, with its pending counts, and keeps deciding on it until the reset detaches
-     *      the filter, so that no event passes in between. An older Floodgate still parked at the same place
+     *      the filter, so that no event passes in between. Parking waits until the summaries its writer already
+     *      took are written, before the reset stops the appenders. An older Floodgate still parked at the same place
      *      (a reset that no configuration followed) is closed and its summaries written now, while the appenders
      *      that saw its events are still attached.
      *  (2) claim: a filter that starts at the same place with an equal FloodgateConfig and the same kind of clock

@@ -120,12 +120,18 @@ class ConservationTest {
         }
         long summariesDuringFlood = counts.summaries();
         t.close();
+        // On a busy machine the stop can run out of time: what it could not write is in its ERROR status, and a
+        // summary it names as still being written lands when its writer ends.
+        if (ReportedCounts.namesOneStillWriting(t.errors())) {
+            awaitSummaryWriters();
+        }
+        ReportedCounts reported = new ReportedCounts(t.errors(), counts.afterStop() > 0);
 
         long total = (long) THREADS * CALLS_PER_THREAD;
         String context = "seed=" + SEED + " (-Dflood.test.seed overrides), written=" + counts.writtenTotal()
                 + ", summarized=" + counts.summarizedTotal() + ", other=" + counts.summarized("<other>")
                 + ", forgotten=" + counts.summarized("<forgotten>") + ", summaries=" + counts.summaries()
-                + " (" + summariesDuringFlood + " during the flood)";
+                + " (" + summariesDuringFlood + " during the flood), reported in ERROR statuses=" + reported.total();
         System.out.printf("figures: %s fingerprints=%d maxKeys=%d concurrentSummaries=%b: logged=%d, %s%n", adapter,
                 fingerprints, maxKeys, concurrentSummaries, total, context);
         long unattributed = 0;
@@ -134,7 +140,7 @@ class ConservationTest {
             for (long[] perThread : logged) {
                 calls += perThread[k];
             }
-            long accounted = counts.written(templates[k]) + counts.summarized(templates[k]);
+            long accounted = counts.written(templates[k]) + counts.summarized(templates[k]) + reported.of(templates[k]);
             if (maxKeys >= fingerprints) {
                 assertThat(accounted).as(templates[k] + ", " + context).isEqualTo(calls);
             } else {
@@ -142,11 +148,17 @@ class ConservationTest {
                 unattributed += calls - accounted;
             }
         }
-        assertThat(counts.writtenTotal() + counts.summarizedTotal()).as(context).isEqualTo(total);
+        long reportedByTemplate = 0;
+        for (String template : templates) {
+            reportedByTemplate += reported.of(template);
+        }
+        assertThat(counts.writtenTotal() + counts.summarizedTotal() + reported.total()).as(context).isEqualTo(total);
         assertThat(unattributed).as("calls counted only in the <other> and <forgotten> summaries, " + context)
-                .isEqualTo(counts.summarized("<other>") + counts.summarized("<forgotten>"));
+                .isEqualTo(counts.summarized("<other>") + counts.summarized("<forgotten>")
+                        + reported.total() - reportedByTemplate);
         assertThat(counts.summarizedTotal()).as(context).isPositive();
-        assertThat(counts.afterStop()).as(context).isZero();
+        assertThat(counts.afterStop()).as("the summary still being written when the stop's wait ran out, " + context)
+                .isLessThanOrEqualTo(ReportedCounts.namesOneStillWriting(t.errors()) ? 1 : 0);
         assertThat(java.util.Arrays.stream(mostTracked).max().getAsInt()).as(context).isLessThanOrEqualTo(maxKeys);
         if (concurrentSummaries) {
             assertThat(summariesDuringFlood).as(context).isPositive();
@@ -154,7 +166,19 @@ class ConservationTest {
         if (maxKeys < fingerprints) {
             assertThat(counts.summarized("<other>")).as(context).isPositive();
         }
-        assertThat(t.problems()).as(context).isEmpty();
+        assertThat(t.problems()).as("only what a stop could not write, " + context)
+                .allMatch(p -> p.startsWith("ERROR ") && (p.contains("could not be written")
+                        || p.contains("still being written")))
+                .hasSizeLessThanOrEqualTo(2);
+    }
+
+    /** Waits until the summary writer threads have ended: a stop whose wait ran out left one writing. */
+    private static void awaitSummaryWriters() throws InterruptedException {
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("floodgate-summaries")) {
+                thread.join(TimeUnit.SECONDS.toMillis(60));
+            }
+        }
     }
 
     private static void await(CountDownLatch latch) {

@@ -17,16 +17,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Reloads during a flood (issue 14, item 2): 100 reconfigurations of the same XML ({@code reset} and Joran, what
- * {@code scan="true"} does) while 4 threads flood one template. The clock never moves, so without reloads the filter
- * passes its burst of 16 and nothing more; every further line is a leak. A filter that denies everything, reloaded
- * the same way, measures Logback's own race (events logged while the reset has detached the old filter but the
- * appenders of the new configuration are already attached), which no filter can close.
+ * Reloads during a flood: 100 reconfigurations of the same XML ({@code reset} and Joran, what {@code scan="true"}
+ * does) while 4 threads flood one template. The clock never moves, so without reloads the filter passes its burst of
+ * 16 and nothing more; every further line is a leak. A reload continues the limiter's state, so the filter itself
+ * lets through exactly as many calls with reloads as without: counted where it decides ({@link DecisionCounter}
+ * around the turbo filter, the test filter after it in the appender's chain, which Joran builds before attaching the
+ * appender). A filter that denies everything, reloaded the same way, measures Logback's own race
+ * (events logged while the reset has detached the old filter but the appenders of the new configuration are already
+ * attached), which no filter can close: the lines beyond the filter's own 16.
  */
 class ReloadTest {
 
     private static final int THREADS = 4;
-    private static final int RELOADS = 100;
+    /** Reloads in a run; {@code -Dfloodgate.test.reloads} sets another number. */
+    private static final int RELOADS = Integer.getInteger("floodgate.test.reloads", 100);
     private static final String FLOODGATE_TURBO = FloodgateTurboFilter.class.getName();
     private static final String FLOODGATE_APPENDER = FloodgateFilter.class.getName();
 
@@ -36,18 +40,22 @@ class ReloadTest {
         long summarized;
         long before;
         long after;
+        /** Calls the filter itself let through (the turbo filter's, counted by DecisionCounter). */
+        long filterPassed;
         long logged;
 
         @Override
         public String toString() {
-            return "logged=" + logged + ", reached the filter=" + before + ", passed it=" + after + ", written="
-                    + written + ", summarized=" + summarized;
+            return "logged=" + logged + ", reached the filter=" + before + ", passed it=" + after
+                    + ", the filter let through=" + filterPassed + ", written=" + written + ", summarized="
+                    + summarized;
         }
     }
 
     @BeforeEach
     void resetCounters() {
         CallCounter.reset();
+        DecisionCounter.reset();
     }
 
     private static TestContext configure(Adapter adapter, String filterClass) {
@@ -104,6 +112,7 @@ class ReloadTest {
         }
         run.before = CallCounter.count("before");
         run.after = CallCounter.count("after");
+        run.filterPassed = adapter == Adapter.TURBO ? DecisionCounter.passed() : run.after;
         run.logged = logged.sum();
         assertThat(t.problems().stream().filter(p -> p.contains("Floodgate"))).as("Floodgate problems").isEmpty();
         return run;
@@ -119,14 +128,16 @@ class ReloadTest {
                 : CallCounter.DenyAllAppender.class.getName();
 
         Run quiet = flood(adapter, floodgate, 0);
-        CallCounter.reset();
+        resetCounters();
         Run reloaded = flood(adapter, floodgate, RELOADS);
-        CallCounter.reset();
+        resetCounters();
         Run floor = flood(adapter, denyAll, RELOADS);
 
         System.out.printf("figures: %s, %d reloads under %d threads: without reloads %s; with reloads %s; "
                 + "deny-all with reloads %s%n", adapter, RELOADS, THREADS, quiet, reloaded, floor);
         assertThat(quiet.written).as("lines passed without reloads").isEqualTo(16);
+        assertThat(reloaded.filterPassed).as("calls the filter let through with %d reloads, as without (%s)",
+                RELOADS, reloaded).isEqualTo(quiet.filterPassed);
         assertThat(reloaded.written).as("lines passed with %d reloads (deny-all floor %d)", RELOADS, floor.written)
                 .isLessThanOrEqualTo(quiet.written + floor.written + SLACK);
         if (adapter == Adapter.APPENDER) {

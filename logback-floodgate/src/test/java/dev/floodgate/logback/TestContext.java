@@ -121,7 +121,8 @@ final class TestContext implements AutoCloseable {
     /** Returns the only Floodgate turbo filter. */
     FloodgateTurboFilter turboFilter() {
         List<FloodgateTurboFilter> found = new ArrayList<>();
-        for (TurboFilter f : context.getTurboFilterList()) {
+        for (TurboFilter listed : context.getTurboFilterList()) {
+            TurboFilter f = listed instanceof DecisionCounter ? ((DecisionCounter) listed).filter() : listed;
             if (f instanceof FloodgateTurboFilter) {
                 found.add((FloodgateTurboFilter) f);
             }

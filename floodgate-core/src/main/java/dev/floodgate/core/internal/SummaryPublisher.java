@@ -29,6 +29,13 @@ public final class SummaryPublisher {
     /** How long {@link #stop()} waits for the last summaries to be written, in milliseconds. */
     public static final long STOP_TIMEOUT_MILLIS = 2_000L;
 
+    /**
+     * How long {@link #release()} waits for the writer to write the batch it holds, in milliseconds: longer than a
+     * stop's, because a reload must not cut short a write a busy machine merely delayed, and the reloading thread
+     * (not an exiting JVM) is the one that waits.
+     */
+    public static final long RELEASE_TIMEOUT_MILLIS = 10_000L;
+
     /** How many failed writes are reported as warnings; the last says that further ones are not reported. */
     static final int MAX_WARNINGS = 5;
 
@@ -44,6 +51,11 @@ public final class SummaryPublisher {
      *      reported in one error: the summaries that failed, and those never tried (the writer is abandoned and tries
      *      no more). A summary still being written at that moment is named as such; if its write then fails, the
      *      writer reports it in an error of its own, so each count is reported exactly once.
+     * Release (a reload, where another publisher continues the engine):
+     *  (4) release() takes no batch any more and waits (at most RELEASE_TIMEOUT_MILLIS) until the writer has written
+     *      the one it holds, so that the batch reaches the appenders of the configuration being replaced before they
+     *      stop; it leaves the engine open. What the writer has not begun by the deadline is carried for the next
+     *      publisher to write; a write still under way that then fails is carried as any failed write (a warning).
      */
 
     /** Where the summaries go: the adapter's side. Called by one thread at a time. */
@@ -83,6 +95,8 @@ public final class SummaryPublisher {
     private boolean closed; // guarded by lock
     private boolean finished; // guarded by lock; the stop that closed the engine has returned
     private boolean allWritten; // guarded by lock; valid once finished
+    /** Whether {@link #release()} let go of the engine; guarded by lock. */
+    private boolean released;
     private boolean abandoned; // guarded by lock
     private int warnings; // guarded by lock
 
@@ -108,13 +122,14 @@ public final class SummaryPublisher {
 
     /**
      * Hands the summaries of the period that ended, if one did, to the writer thread, with the carried ones; does
-     * nothing while an earlier batch is still being written or after {@link #stop()}. Never waits for the sink.
+     * nothing while an earlier batch is still being written, or after {@link #release()} or {@link #stop()}. Never
+     * waits for the sink.
      *
      * @return whether a batch was handed over
      */
     public boolean publishIfDue() {
         synchronized (lock) {
-            if (closed || writer != null) {
+            if (closed || released || writer != null) {
                 return false;
             }
             List<SuppressionSummary> due = engine.summarizeIfDue();
@@ -275,6 +290,50 @@ public final class SummaryPublisher {
             }
             return allWritten;
         }
+    }
+
+    /**
+     * Lets go of the engine, which the publisher of a filter that continues it after a reload writes for from now on:
+     * takes no batch any more ({@link #publishIfDue()} does nothing), and waits, at most
+     * {@link #RELEASE_TIMEOUT_MILLIS}, until the writer has written the batch it holds; if it has not by then, carries
+     * the summaries it has not begun into the engine's next ones (or reports them, if the engine's last summaries
+     * were taken already). Called before the appenders its summaries go to stop, so that none reaches them stopped.
+     * Leaves the engine open: {@link #stop()} still closes it and writes what it holds. Idempotent.
+     *
+     * @return whether the writer had written its batch in time
+     */
+    public boolean release() {
+        return release(RELEASE_TIMEOUT_MILLIS);
+    }
+
+    /** As {@link #release()}, waiting at most {@code timeoutMillis}. */
+    boolean release(long timeoutMillis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        List<SuppressionSummary> untried = new ArrayList<>();
+        List<SuppressionSummary> refused = new ArrayList<>();
+        Thread running;
+        synchronized (lock) {
+            released = true;
+            try {
+                running = awaitWriter(deadline);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                running = writer;
+            }
+            if (running != null) {
+                untried.addAll(queue);
+                queue.clear();
+                for (SuppressionSummary s : untried) {
+                    if (!carried.add(s)) {
+                        refused.add(s);
+                    }
+                }
+            }
+        }
+        if (!refused.isEmpty()) {
+            sink.error(stopReport(refused, null), null);
+        }
+        return running == null;
     }
 
     /** Queues the merged, bounded and capped batch of {@code fresh} and the carried summaries for the writer. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
 import java.util.regex.Matcher;
@@ -216,6 +217,97 @@ class SummaryPublisherTest {
         assertThat(countsIn(sink.errors)).isEqualTo(offered - passed);
     }
 
+    @Test
+    void release_whileTheWriterHoldsABatch_returnsOnceItIsWrittenAndTakesNoMore() throws InterruptedException {
+        sink.gate = new Semaphore(0);
+        flood("A {}", 40);
+        flood("B {}", 30);
+        clock.advanceMillis(1_000);
+        publisher.publishIfDue();
+        AtomicBoolean releaseReturned = new AtomicBoolean();
+        sink.onWrite = () -> assertThat(releaseReturned).as("release() returned before this write").isFalse();
+        Thread releasing = new Thread(() -> {
+            publisher.release();
+            releaseReturned.set(true);
+        }, "releasing");
+        releasing.start();
+        awaitState(releasing, Thread.State.TIMED_WAITING);
+
+        sink.gate.release(Integer.MAX_VALUE / 2);
+        releasing.join();
+
+        assertThat(sink.written).extracting(SuppressionSummary::suppressed).containsExactlyInAnyOrder(24L, 14L);
+        assertThat(sink.failedChecks).isEmpty();
+        flood("A {}", 40);
+        clock.advanceMillis(1_000);
+        assertThat(publisher.publishIfDue()).as("a released publisher takes no batch").isFalse();
+        SummaryPublisher successor = new SummaryPublisher(engine, new RecordingSink(), "test-summaries-2");
+        assertThat(successor.publishIfDue()).as("the counts stayed in the engine").isTrue();
+        assertThat(successor.stop()).isTrue();
+        assertThat(sink.warnings).isEmpty();
+        assertThat(sink.errors).isEmpty();
+    }
+
+    @Test
+    void release_writerStuckPastTheTimeout_carriesTheSummariesItDidNotBeginIntoTheSuccessor()
+            throws InterruptedException {
+        sink.gate = new Semaphore(0);
+        flood("A {}", 40);
+        flood("B {}", 30);
+        flood("C {}", 20);
+        clock.advanceMillis(1_000);
+        publisher.publishIfDue();
+
+        boolean written = publisher.release(/* timeoutMillis= */ 100);
+
+        assertThat(written).isFalse();
+        RecordingSink next = new RecordingSink();
+        SummaryPublisher successor = new SummaryPublisher(engine, next, "test-summaries-2");
+        assertThat(successor.stop()).isTrue();
+        sink.gate.release(Integer.MAX_VALUE / 2);
+        assertThat(publisher.awaitIdle(10_000)).isTrue();
+        assertThat(sink.written).as("the summary being written when the wait ran out").hasSize(1);
+        assertThat(next.written).as("the two not begun, carried").hasSize(2)
+                .allSatisfy(s -> assertThat(s.carried()).isEqualTo(s.suppressed()));
+        long told = 0;
+        for (SuppressionSummary s : sink.written) {
+            told += s.suppressed();
+        }
+        for (SuppressionSummary s : next.written) {
+            told += s.suppressed();
+        }
+        assertThat(told).isEqualTo(offered - passed);
+        assertThat(sink.errors).isEmpty();
+    }
+
+    @Test
+    void release_writerStuckAfterTheSuccessorStopped_reportsWhatItDidNotBeginInAnError() throws InterruptedException {
+        sink.gate = new Semaphore(0);
+        flood("A {}", 40);
+        flood("B {}", 30);
+        clock.advanceMillis(1_000);
+        publisher.publishIfDue();
+        SummaryPublisher successor = new SummaryPublisher(engine, new RecordingSink(), "test-summaries-2");
+        assertThat(successor.stop()).isTrue();
+
+        boolean written = publisher.release(/* timeoutMillis= */ 100);
+
+        assertThat(written).isFalse();
+        assertThat(sink.errors).singleElement().asString().startsWith("1 summary, of ")
+                .contains(" suppressed messages in all, could not be written when the filter stopped");
+        sink.gate.release(Integer.MAX_VALUE / 2);
+        assertThat(publisher.awaitIdle(10_000)).isTrue();
+        assertThat(sink.written).hasSize(1);
+        assertThat(sink.written.get(0).suppressed() + countsIn(sink.errors)).isEqualTo(offered - passed);
+    }
+
+    /** Waits, as long as the test's timeout allows, until {@code thread} is in {@code state}. */
+    private static void awaitState(Thread thread, Thread.State state) {
+        while (thread.getState() != state) {
+            Thread.onSpinWait();
+        }
+    }
+
     private static long countsIn(List<String> errors) {
         long sum = 0;
         for (String e : errors) {
@@ -235,6 +327,9 @@ class SummaryPublisherTest {
         final AtomicInteger writes = new AtomicInteger();
         volatile IntPredicate fail = n -> false;
         volatile Semaphore gate;
+        /** Runs as each write begins, after the gate; a failed assertion is kept in {@link #failedChecks}. */
+        volatile Runnable onWrite = () -> { };
+        final List<AssertionError> failedChecks = new CopyOnWriteArrayList<>();
 
         @Override
         public void write(SuppressionSummary summary) {
@@ -242,6 +337,11 @@ class SummaryPublisherTest {
             Semaphore g = gate;
             if (g != null) {
                 g.acquireUninterruptibly();
+            }
+            try {
+                onWrite.run();
+            } catch (AssertionError e) {
+                failedChecks.add(e);
             }
             if (fail.test(n)) {
                 throw new IllegalStateException("write " + n + " failed");
