@@ -182,6 +182,20 @@ class TickingClockTest {
     }
 
     @Test
+    void suppress_afterARestOfHalfThePeriod_isStillLimited() {
+        TickingClock clock = new TickingClock(source, ticker);
+        FloodFilter filter = new FloodFilter(FloodgateConfig.parse(Map.of("limiter", "window", "count", "2",
+                "period", "1 minute")), clock);
+        for (int i = 0; i < 100; i++) {
+            filter.suppress("x {}", true, "l", "ERROR", null);
+        }
+        ticker.tick(clock, TickingClock.QUIET_TICKS + 1);
+        source.advanceMillis(30_000);
+
+        assertThat(filter.suppress("x {}", true, "l", "ERROR", null)).as("dropped").isTrue();
+    }
+
+    @Test
     void summarizeIfDue_restingClock_letsTheClockRest() {
         TickingClock clock = new TickingClock(source, ticker);
         FloodFilter filter = new FloodFilter(FloodgateConfig.defaults(), clock);
