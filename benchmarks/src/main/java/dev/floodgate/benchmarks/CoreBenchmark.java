@@ -4,8 +4,6 @@ import dev.floodgate.core.Clock;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.TickingClock;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,7 +19,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -47,13 +44,10 @@ public class CoreBenchmark {
     private String[] messages;
     private final Clock clock = Clock.monotonic();
     private final TickingClock ticking = new TickingClock(clock);
-    private ScheduledExecutorService ticker;
 
     /** Builds the filter and floods it past its allowance. */
     @Setup(Level.Trial)
     public void setUp() {
-        ticker = Executors.newSingleThreadScheduledExecutor();
-        ticker.scheduleAtFixedRate(ticking::tick, 0, TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
         filter = new FloodFilter(FloodgateConfig.defaults(), ticking);
         lru = Collections.synchronizedMap(new LinkedHashMap<>(100, 0.75f, true));
         messages = new String[1024];
@@ -63,12 +57,6 @@ public class CoreBenchmark {
         for (int i = 0; i < 100; i++) {
             filter.suppress(messages[i], input.equals("template"), "bench", "ERROR", null);
         }
-    }
-
-    /** Stops the ticker. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        ticker.shutdownNow();
     }
 
     private int index;

@@ -10,22 +10,17 @@ import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Marker;
 
 /**
  * Floodgate's engine called straight from a turbo filter, without the Logback adapter around it (see
  * {@link CountingFloorProbe}): what the adapter adds to a call, and, with the held keys admitted before the run, whether
- * where the gates land in memory matters. A ticking clock as the adapter uses, ticked by a thread of its own; no
- * summaries.
+ * where the gates land in memory matters. A ticking clock as the adapter uses (it ticks itself); no summaries.
  *
  * <p>Thread-safe.
  */
 final class EngineTurboFilter extends TurboFilter {
 
-    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
     private final FloodFilter engine;
 
     /**
@@ -34,7 +29,6 @@ final class EngineTurboFilter extends TurboFilter {
      */
     EngineTurboFilter(int held, boolean preload) {
         TickingClock ticking = new TickingClock(Clock.monotonic());
-        ticker.scheduleAtFixedRate(ticking::tick, 0, TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
         engine = new FloodFilter(FloodgateConfig.parse(Map.of(Option.MAX_KEYS.key(), String.valueOf(Math.max(1,
                 held)))), ticking);
         for (int i = 0; preload && i < held; i++) {
@@ -48,11 +42,5 @@ final class EngineTurboFilter extends TurboFilter {
     public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
             Throwable t) {
         return engine.suppress(format, true, logger.getName(), level, null) ? FilterReply.DENY : FilterReply.NEUTRAL;
-    }
-
-    @Override
-    public void stop() {
-        ticker.shutdownNow();
-        super.stop();
     }
 }

@@ -13,8 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -54,7 +52,6 @@ public class FleetBenchmark {
     private Process redis;
     private FloodFilter filter;
     private final TickingClock ticking = new TickingClock(Clock.monotonic());
-    private ScheduledExecutorService ticker;
 
     /** Starts Redis (unless off), builds the filter and floods it until its calls are refused. */
     @Setup(Level.Trial)
@@ -62,8 +59,6 @@ public class FleetBenchmark {
         // Lettuce and Netty log through SLF4J, here Logback with no configuration: DEBUG to the console otherwise.
         ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
                 .setLevel(ch.qos.logback.classic.Level.WARN);
-        ticker = Executors.newSingleThreadScheduledExecutor();
-        ticker.scheduleAtFixedRate(ticking::tick, 0, TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
         Map<String, String> raw = new HashMap<>();
         if (!fleet.equals("off")) {
             int port = startRedis();
@@ -91,11 +86,10 @@ public class FleetBenchmark {
         }
     }
 
-    /** Stops the ticker, the filter and Redis. */
+    /** Stops the filter and Redis. */
     @TearDown(Level.Trial)
     public void tearDown() {
         filter.close();
-        ticker.shutdownNow();
         if (redis != null) {
             redis.destroyForcibly();
         }

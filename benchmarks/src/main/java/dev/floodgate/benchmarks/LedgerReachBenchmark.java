@@ -6,8 +6,6 @@ import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,7 +18,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -45,21 +42,12 @@ public class LedgerReachBenchmark {
     public String maxKeys;
 
     private final TickingClock ticking = new TickingClock(Clock.monotonic());
-    private ScheduledExecutorService ticker;
     private FloodFilter filter;
 
-    /** Builds the filter and starts the clock's ticker. */
+    /** Builds the filter. */
     @Setup(Level.Trial)
     public void setUp() {
-        ticker = Executors.newSingleThreadScheduledExecutor();
-        ticker.scheduleAtFixedRate(ticking::tick, 0, TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
         filter = new FloodFilter(FloodgateConfig.parse(Map.of(Option.MAX_KEYS.key(), maxKeys)), ticking);
-    }
-
-    /** Stops the ticker. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        ticker.shutdownNow();
     }
 
     /** One template flooding: the anchor. */

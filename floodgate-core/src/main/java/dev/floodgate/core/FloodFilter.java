@@ -148,7 +148,7 @@ public final class FloodFilter {
         this.drops = !dryRun;
         this.summaryInterval = config.summaryIntervalMillis();
         this.summaryTolerance = Math.min(summaryInterval / 4, 1_000L);
-        this.lastSummaryAt = clock.millis();
+        this.lastSummaryAt = housekeepingMillis();
         this.keyHasLogger = Boolean.parseBoolean(config.options().get(Option.INCLUDE_LOGGER.key()));
         this.keyHasLevel = Boolean.parseBoolean(config.options().get(Option.INCLUDE_LEVEL.key()));
     }
@@ -172,6 +172,14 @@ public final class FloodFilter {
                     + "module (dev.floodgate:floodgate-redis) on the classpath");
         }
         return new FleetBudget(settings, provider.connect(settings, status), clock);
+    }
+
+    /**
+     * Returns the time for summaries and inspection: the clock's, but without waking a resting ticking clock, so that
+     * the summary task and monitoring keep no clock ticking while nothing is logged.
+     */
+    private long housekeepingMillis() {
+        return ticking != null ? ticking.millisWithoutWaking() : clock.millis();
     }
 
     /** Returns whether events of this logger are never asked of the fleet limit: the fleet client's own. */
@@ -360,7 +368,7 @@ public final class FloodFilter {
      * first}
      */
     public List<SuppressionSummary> summarizeIfDue() {
-        long now = clock.millis();
+        long now = housekeepingMillis();
         synchronized (summaryLock) {
             // A clock that stepped back ends the period at once: waiting for it to catch up would hold every
             // summary back by the size of the step.
@@ -373,7 +381,7 @@ public final class FloodFilter {
 
     /** {@return the summaries of the period that ended now, whether or not an interval has passed} */
     public List<SuppressionSummary> summarize() {
-        long now = clock.millis();
+        long now = housekeepingMillis();
         synchronized (summaryLock) {
             return summarize(now);
         }
@@ -391,7 +399,7 @@ public final class FloodFilter {
      * @return the summaries still untold; empty if nothing was suppressed since the last ones
      */
     public List<SuppressionSummary> close() {
-        long now = clock.millis();
+        long now = housekeepingMillis();
         synchronized (summaryLock) {
             List<SuppressionSummary> out = summaries(ledger.close(now), now);
             if (fleet != null) {
@@ -417,7 +425,7 @@ public final class FloodFilter {
      * turn, never the hot path's.
      */
     public FilterTotals totals() {
-        long now = clock.millis();
+        long now = housekeepingMillis();
         synchronized (summaryLock) {
             long byFingerprint = toldByFingerprint;
             long byCap = toldByCap;
@@ -451,7 +459,7 @@ public final class FloodFilter {
      */
     public List<FingerprintStats> topFingerprints(int limit) {
         Checks.inRange("limit", limit, 0, Integer.MAX_VALUE);
-        long now = clock.millis();
+        long now = housekeepingMillis();
         List<FingerprintStats> all = new ArrayList<>();
         synchronized (summaryLock) {
             for (Inspection<Subject> i : ledger.inspect(now, true)) {

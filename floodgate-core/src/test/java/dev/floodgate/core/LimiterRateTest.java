@@ -21,7 +21,7 @@ class LimiterRateTest {
     private static final int SECONDS = 10;
 
     private final ManualClock source = new ManualClock(EPOCH);
-    private final TickingClock clock = new TickingClock(source);
+    private final TickingClock clock = TickingClock.tickedByHand(source);
 
     private FloodFilter filter(String limiter, int count) {
         Map<String, String> options = new HashMap<>();

@@ -34,16 +34,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One filter's connection to the Redis that keeps the fleet limit: connects in the background, sends each lease
- * request as one atomic GCRA step, and turns every fault into a {@link FleetReply#unavailable()} and one WARN
- * status per outage.
+ * One filter's connection to the Redis that keeps the fleet limit: connects in the background when the first request
+ * comes, sends each lease request as one atomic GCRA step, and turns every fault into a
+ * {@link FleetReply#unavailable()} and one WARN status per outage.
  *
- * <p>Thread-safe. {@link #take} hands the request to a Lettuce thread and returns; nothing here blocks an
- * application thread or throws into it.
+ * <p>Thread-safe. {@link #take} hands the request to a thread of the client and returns; nothing here blocks an
+ * application thread or throws into it, and no code of Lettuce or Netty runs on an application thread, so what they
+ * log stays out of the application's logging ({@link ClientLog}).
  */
 final class RedisFleet implements FleetConnection {
 
     /*
+     * Start: nothing of Lettuce is made until the first take(), which is after the configuration that opened the
+     *  connection was read (a logging call), so that neither the client's setting up nor an outage is reported while
+     *  the logging framework is still being configured. The first take() wraps Netty's logging (ClientLog) and starts
+     *  the set-up on a thread of the client (ClientThreads); requests that come before the first attempt to connect
+     *  has ended wait for it (at most one per lease), so that the calls passed meanwhile are the lease's debt, paid by
+     *  the first grant, rather than forgiven as an outage's. `lock` guards the start, the waiting requests and
+     *  close().
      * Faults: every command has COMMAND_TIMEOUT (a Redis slowed by DEBUG SLEEP answers nothing in time), and while
      *  the connection is down Lettuce rejects commands at once instead of queueing them (REJECT_COMMANDS), so a
      *  reply always comes soon. A failed first connect (Redis absent, a wrong password) is retried in the
@@ -85,11 +93,17 @@ final class RedisFleet implements FleetConnection {
     private final String period;
     private final String count;
     private final String limit;
-    private final ClientResources resources;
-    private final AbstractRedisClient client;
     private final List<RedisURI> uris;
     private final AtomicBoolean down = new AtomicBoolean();
     private final AtomicBoolean connecting = new AtomicBoolean();
+    private final Object lock = new Object();
+    /** Whether the first take() started the set-up; guarded by lock. */
+    private boolean started;
+    /** Requests waiting for the end of the first attempt to connect, or null when none may wait; guarded by lock. */
+    private List<Request> waiting;
+    /** Set once by the set-up, on a thread of the client. */
+    private volatile ClientResources resources;
+    private volatile AbstractRedisClient client;
     private volatile boolean closed;
     private volatile Commands commands;
     private volatile long downSince;
@@ -113,20 +127,33 @@ final class RedisFleet implements FleetConnection {
         }
     }
 
-    private RedisFleet(FleetSettings settings, FleetStatus status, ClientResources resources,
-            AbstractRedisClient client, List<RedisURI> uris) {
+    /** A request that waits for the first connection. */
+    private static final class Request {
+        final String key;
+        final long quantity;
+        final FleetReply reply;
+
+        Request(String key, long quantity, FleetReply reply) {
+            this.key = key;
+            this.quantity = quantity;
+            this.reply = reply;
+        }
+    }
+
+    private RedisFleet(FleetSettings settings, FleetStatus status, List<RedisURI> uris) {
         this.settings = settings;
         this.status = status;
         this.where = "fleet: Redis at " + settings.redactedUri();
         this.period = Long.toString(settings.cell().periodMillis());
         this.count = Long.toString(settings.cell().count());
         this.limit = Long.toString(settings.cell().limit());
-        this.resources = resources;
-        this.client = client;
         this.uris = uris;
     }
 
-    /** Opens a connection in the background; a URI that Lettuce cannot read is reported, and nothing connects. */
+    /**
+     * Returns a connection that connects when the first request comes; a URI that Lettuce cannot read is reported,
+     * and nothing connects.
+     */
     static FleetConnection open(FleetSettings settings, FleetStatus status) {
         List<RedisURI> uris = new ArrayList<>();
         try {
@@ -140,23 +167,63 @@ final class RedisFleet implements FleetConnection {
                     + "; the fleet limit is off and local limits alone decide");
             return new Unusable();
         }
-        ClientResources resources = SharedResources.acquire();
-        AbstractRedisClient client;
-        TimeoutOptions timeouts = TimeoutOptions.enabled(COMMAND_TIMEOUT);
-        if (uris.size() > 1) {
-            RedisClusterClient cluster = RedisClusterClient.create(resources, uris);
-            cluster.setOptions(ClusterClientOptions.builder().timeoutOptions(timeouts)
-                    .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
-            client = cluster;
-        } else {
-            RedisClient single = RedisClient.create(resources);
-            single.setOptions(ClientOptions.builder().timeoutOptions(timeouts)
-                    .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
-            client = single;
+        return new RedisFleet(settings, status, uris);
+    }
+
+    /**
+     * Starts the set-up on a thread of the client, with Netty's logging wrapped first: the first thread of the client
+     * loads a class of Netty that makes its logger, and Netty, which chooses its logging framework then, would log its
+     * choice. Called once, under lock; if no thread can be started, the connection stays unavailable.
+     */
+    private void start() {
+        ClientLog.install();
+        try {
+            ClientThreads.start("connect", this::setUp);
+            waiting = new ArrayList<>();
+        } catch (RuntimeException | OutOfMemoryError e) { // no thread to be had: the application's thread goes on
+            failed(e);
         }
-        RedisFleet fleet = new RedisFleet(settings, status, resources, client, uris);
-        fleet.connect();
-        return fleet;
+    }
+
+    /** Makes the client and connects; runs on a thread of the client, once. */
+    private void setUp() {
+        AbstractRedisClient made;
+        ClientResources shared;
+        try {
+            shared = SharedResources.acquire();
+        } catch (RuntimeException | LinkageError e) {
+            connectFailed(e); // the client cannot be made: its requests are answered unavailable, and none waits
+            return;
+        }
+        try {
+            TimeoutOptions timeouts = TimeoutOptions.enabled(COMMAND_TIMEOUT);
+            if (uris.size() > 1) {
+                RedisClusterClient cluster = RedisClusterClient.create(shared, uris);
+                cluster.setOptions(ClusterClientOptions.builder().timeoutOptions(timeouts)
+                        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
+                made = cluster;
+            } else {
+                RedisClient single = RedisClient.create(shared);
+                single.setOptions(ClientOptions.builder().timeoutOptions(timeouts)
+                        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
+                made = single;
+            }
+        } catch (RuntimeException | LinkageError e) {
+            SharedResources.release();
+            connectFailed(e);
+            return;
+        }
+        boolean closedMeanwhile;
+        synchronized (lock) {
+            resources = shared;
+            client = made;
+            closedMeanwhile = closed; // then close() found no client: this shuts it down, exactly once
+        }
+        if (closedMeanwhile) {
+            shutDown(made);
+            return;
+        }
+        connect();
     }
 
     private void connect() {
@@ -199,13 +266,17 @@ final class RedisFleet implements FleetConnection {
                     connectFailed(e2);
                     return;
                 }
-                commands = new Commands(connection, scripting, base, sha, cell);
+                Commands ready = new Commands(connection, scripting, base, sha, cell);
+                commands = ready;
                 connecting.set(false);
                 reconnectDelayMillis = 100;
                 if (closed) {
                     connection.closeAsync();
                 } else {
                     answered();
+                }
+                for (Request r : endWaiting()) {
+                    take(r.key, r.quantity, r.reply);
                 }
             });
         });
@@ -214,13 +285,17 @@ final class RedisFleet implements FleetConnection {
     private void connectFailed(Throwable e) {
         failed(e);
         connecting.set(false);
-        if (closed) {
-            return;
+        for (Request r : endWaiting()) {
+            r.reply.unavailable();
+        }
+        ClientResources shared = resources;
+        if (closed || shared == null) {
+            return; // closed, or the client could not be made: nothing to retry with
         }
         long delay = reconnectDelayMillis;
         reconnectDelayMillis = Math.min(RECONNECT_MAX_MILLIS, delay * 2);
         try {
-            ScheduledExecutorService executor = resources.eventExecutorGroup();
+            ScheduledExecutorService executor = shared.eventExecutorGroup();
             executor.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
         } catch (RuntimeException rejected) {
             // the shared threads are shutting down: so is this connection
@@ -240,11 +315,30 @@ final class RedisFleet implements FleetConnection {
         return commands != null && !down.get();
     }
 
+    /** Returns the requests that waited for the first attempt to connect, which has ended; no request waits after. */
+    private List<Request> endWaiting() {
+        synchronized (lock) {
+            List<Request> ended = waiting == null ? List.of() : waiting;
+            waiting = null;
+            return ended;
+        }
+    }
+
     @Override
     public void take(String key, long quantity, FleetReply reply) {
         Commands c = commands;
-        if (closed || c == null) {
-            reply.unavailable(); // the first connection is retried in the background, with its back-off
+        if (c == null || closed) {
+            synchronized (lock) {
+                if (!closed && !started) {
+                    started = true;
+                    start();
+                }
+                if (waiting != null) {
+                    waiting.add(new Request(key, quantity, reply));
+                    return;
+                }
+            }
+            reply.unavailable(); // the connection is retried in the background, with its back-off
             return;
         }
         try {
@@ -347,11 +441,29 @@ final class RedisFleet implements FleetConnection {
 
     @Override
     public void close() {
-        if (closed) {
-            return;
+        AbstractRedisClient made;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            made = client;
         }
-        closed = true;
-        client.shutdownAsync(0, 2, TimeUnit.SECONDS).whenComplete((v, e) -> SharedResources.release());
+        for (Request r : endWaiting()) {
+            r.reply.unavailable();
+        }
+        if (made != null) {
+            shutDown(made);
+        } // else the set-up, if started, finds the connection closed and shuts its client down itself
+    }
+
+    /**
+     * Shuts {@code made} down on a thread of the client, and then gives the shared resources back on another: Lettuce
+     * completes the shutdown on Netty's global thread, which is not the client's.
+     */
+    private static void shutDown(AbstractRedisClient made) {
+        ClientThreads.start("close", () -> made.shutdownAsync(0, 2, TimeUnit.SECONDS)
+                .whenCompleteAsync((v, e) -> SharedResources.release(), task -> ClientThreads.start("release", task)));
     }
 
     private static String loadScript() {

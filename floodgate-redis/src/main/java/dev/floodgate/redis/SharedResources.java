@@ -6,9 +6,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Lettuce thread pools that every fleet connection of the JVM shares, created with the first and shut down
- * with the last, so that 200 filters do not start 200 pairs of event loops.
+ * with the last, so that 200 filters do not start 200 pairs of event loops. All their threads are the client's
+ * ({@link ClientThreads}).
  *
- * <p>Thread-safe; guarded by the class.
+ * <p>Thread-safe; guarded by the class. Called on the client's threads only.
  */
 final class SharedResources {
 
@@ -21,7 +22,8 @@ final class SharedResources {
     /** Returns the shared resources, creating them for the first user. */
     static synchronized ClientResources acquire() {
         if (users++ == 0) {
-            shared = DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(2).build();
+            shared = DefaultClientResources.builder().threadFactoryProvider(ClientThreads.PROVIDER)
+                    .ioThreadPoolSize(2).computationThreadPoolSize(2).build();
         }
         return shared;
     }

@@ -13,10 +13,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One process of {@link FleetOfJvmsTest}: a filter with a fleet limit ({@code READY}); when the parent writes
- * {@code WARM}, called until the fleet limit refuses once ({@code WARMED}); then flooded by several threads from a
- * start time that the parent writes until that time plus the run length; prints the epoch millisecond of each call that passed before the flood
- * ({@code W <ms>}) and in it ({@code P <ms>}), then {@code OFFERED <n>} (all calls) and {@code SUMMARIZED <n>}.
+ * One process of {@link FleetOfJvmsTest}: a filter with a fleet limit, connecting after its first call
+ * ({@code READY}); when the parent writes {@code WARM}, called until the fleet limit refuses once ({@code WARMED});
+ * then flooded by several threads from a start time that the parent writes until that time plus the run length;
+ * prints the epoch millisecond of each call that passed before the flood ({@code W <ms>}) and in it
+ * ({@code P <ms>}), then {@code OFFERED <n>} (all calls) and {@code SUMMARIZED <n>}.
  *
  * <p>Arguments: Redis URI, key prefix, threads, run milliseconds.
  */
@@ -57,6 +58,7 @@ public final class FleetFloodChild {
         int threads = Integer.parseInt(args[2]);
         long runMillis = Long.parseLong(args[3]);
         FloodFilter filter = new FloodFilter(config, Clock.monotonic());
+        filter.suppress("Started", false, "shop.Main", "INFO", null); // a filter connects at its first call
         System.out.println("READY");
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

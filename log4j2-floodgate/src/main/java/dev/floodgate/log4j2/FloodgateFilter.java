@@ -1,9 +1,7 @@
 package dev.floodgate.log4j2;
 
-import dev.floodgate.core.Clock;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
-import dev.floodgate.core.TickingClock;
 import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.internal.FilterRegistry;
 import dev.floodgate.core.internal.SummaryPublisher;
@@ -65,8 +63,8 @@ public final class FloodgateFilter extends AbstractFilter {
     /* Lifecycle:
      *   NEW  -> LIVE  in start() (for a filter on an AppenderRef, Log4j calls it from the AppenderControl
      *               constructor), or failing that on the first counted call; going live finds where the filter sits
-     *               (SummaryRoute), schedules the summary task and the clock's tick (FilterTasks), and arms the
-     *               publisher for the JVM's exit.
+     *               (SummaryRoute), schedules the summary task (FilterTasks), and arms the publisher for the
+     *               JVM's exit.
      *   LIVE -> DONE  in finish(): cancels the tasks, and the publisher closes the engine and writes what it returns,
      *               waiting at most SummaryPublisher.STOP_TIMEOUT_MILLIS. Called by stop(), and by the first Floodgate
      *               filter of the configuration to stop (ConfigurationFloodgates).
@@ -123,17 +121,14 @@ public final class FloodgateFilter extends AbstractFilter {
     private volatile SummaryPublisher publisher;
     private String place; // guarded by lifecycleLock; set when going live
     private boolean handedOver; // guarded by lifecycleLock
-    /** The summary and clock-tick tasks; guarded by lifecycleLock. */
+    /** The summary task; guarded by lifecycleLock. */
     private final FilterTasks tasks = new FilterTasks();
-    /** The engine's clock when it is the default ticking clock, which the scheduler must tick; else null. */
-    private TickingClock ticking; // written before the volatile write of LIVE
 
-    FloodgateFilter(FloodgateFilterBuilder b, FloodgateConfig config, FloodFilter engine, Clock clock, Level minLevel,
+    FloodgateFilter(FloodgateFilterBuilder b, FloodgateConfig config, FloodFilter engine, Level minLevel,
             Level summaryLevel) {
         super(b.getOnMatch(), b.getOnMismatch());
         this.engine = engine;
         this.clockClass = b.clock == null ? null : b.clock.getClass();
-        this.ticking = clock instanceof TickingClock ? (TickingClock) clock : null;
         this.config = config;
         this.configuration = b.configuration;
         this.group = ConfigurationFloodgates.of(b.configuration);
@@ -152,7 +147,6 @@ public final class FloodgateFilter extends AbstractFilter {
 
     FloodgateFilter(FloodgateFilterBuilder b, String disabledBecause) {
         super(b.getOnMatch(), b.getOnMismatch());
-        this.ticking = null;
         this.engine = null;
         this.clockClass = null;
         this.config = null;
@@ -491,13 +485,12 @@ public final class FloodgateFilter extends AbstractFilter {
         if (continued != null) {
             engine = continued;
             publisher = new SummaryPublisher(continued, sink, "floodgate-summaries " + PLUGIN_NAME);
-            ticking = continued.clock() instanceof TickingClock ? (TickingClock) continued.clock() : null;
         }
         countedIntLevel = route.countedIntLevel();
         if (!route.stopsBeforeAppenders()) {
             group.needStopBeforeAppenders();
         }
-        tasks.schedule(configuration, this, config.summaryIntervalMillis(), ticking);
+        tasks.schedule(configuration, this, config.summaryIntervalMillis());
         publisher.stopAtExit();
         phase = LIVE;
         registration = FilterRegistry.global().register("log4j2", route.monitoringName(), engine,
@@ -584,13 +577,6 @@ public final class FloodgateFilter extends AbstractFilter {
     boolean hasScheduledTask() {
         synchronized (lifecycleLock) {
             return tasks.summariesScheduled();
-        }
-    }
-
-    /** Returns whether the clock-tick task is scheduled (only for the default ticking clock). */
-    boolean hasScheduledTickTask() {
-        synchronized (lifecycleLock) {
-            return tasks.ticksScheduled();
         }
     }
 

@@ -45,7 +45,7 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
 
     /**
      * Optional nested element implementing {@link Clock}; when absent, a {@link TickingClock} over the monotonic
-     * clock, ticked on the configuration's scheduler.
+     * clock, which ticks itself while it is read.
      */
     @PluginElement("Clock")
     Clock clock;
@@ -170,7 +170,7 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
 
     /**
      * Sets the clock the limiter reads; the default is a {@link TickingClock} over {@link Clock#monotonic()},
-     * ticked every {@value TickingClock#TICK_MILLIS} ms on the configuration's scheduler. For tests and for replaying
+     * ticked every {@value TickingClock#TICK_MILLIS} ms while it is read. For tests and for replaying
      * recorded logs on their own timestamps. In XML, a nested element of any plugin implementing {@link Clock}.
      *
      * @param value the clock; null restores the default
@@ -724,7 +724,7 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
                     StatusLogger.getLogger().info("Floodgate: {}", message);
                 }
             });
-            return new FloodgateFilter(this, parsed, engine, used, min == null ? Level.TRACE : min, summary);
+            return new FloodgateFilter(this, parsed, engine, min == null ? Level.TRACE : min, summary);
         } catch (RuntimeException e) {
             problems.add("cannot be created: " + e);
             return disabled(problems);

@@ -182,7 +182,6 @@ class FloodgateLifecycleTest {
             FloodgateFilter live = h.onlyFloodgate();
 
             assertThat(live.hasScheduledTask()).isTrue();
-            assertThat(live.hasScheduledTickTask()).isTrue();
             leftWhileRunning = newThreadsLeft(before, 2_000);
         } finally {
             h.close();
@@ -190,7 +189,6 @@ class FloodgateLifecycleTest {
 
         assertThat(filters).hasSize(200).allSatisfy(f -> {
             assertThat(f.hasScheduledTask()).as("summary task of %s", f).isFalse();
-            assertThat(f.hasScheduledTickTask()).as("tick task of %s", f).isFalse();
         });
         assertThat(leftWhileRunning).as("threads of the live configuration's scheduler").hasSizeLessThanOrEqualTo(2);
         assertThat(newThreadsLeft(before, 30_000)).as("threads left after the context stopped").isEmpty();

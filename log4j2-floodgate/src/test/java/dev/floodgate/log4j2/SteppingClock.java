@@ -60,7 +60,7 @@ public final class SteppingClock implements Clock {
     /** One named clock's time. */
     private static final class Steps {
         final ManualClock source = new ManualClock(TestClock.START);
-        final TickingClock ticking = new TickingClock(source);
+        final TickingClock ticking = TickingClock.tickedByHand(source);
         int sinceTick;
     }
 }

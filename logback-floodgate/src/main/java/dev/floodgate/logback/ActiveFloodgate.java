@@ -111,10 +111,9 @@ final class ActiveFloodgate {
     private final SummaryPublisher publisher;
     /** Where summaries go: the target, or where a stop that settles a parked Floodgate sends them. */
     private volatile SummaryTarget writeTo;
-    /** The context's executor that runs {@link #schedule} and {@link #tickSchedule}; set with them. */
+    /** The context's executor that runs {@link #schedule}; set with it. */
     private volatile ScheduledExecutorService scheduler;
     private volatile ScheduledFuture<?> schedule;
-    private volatile ScheduledFuture<?> tickSchedule;
     /** Whether a logger of the context had an appender when summaries were last due; only ever set to true. */
     private volatile boolean appendersSeen;
 
@@ -147,8 +146,8 @@ final class ActiveFloodgate {
      * @param element how status messages name the filter
      * @param raw the option names and raw values set from XML
      * @param unknown names of elements that Logback could not set on the filter
-     * @param clock the clock of the limiter, or null for a {@link TickingClock} over {@link Clock#monotonic()} that
-     *     the context's scheduler ticks
+     * @param clock the clock of the limiter, or null for a {@link TickingClock} over {@link Clock#monotonic()}, which
+     *     ticks itself while it is read
      * @param target where summaries go
      * @param engines the engine of the filter this one replaces after a reload, if it may be continued
      * @param deferLaunch whether to leave the scheduling to {@link #launch()} or {@link #continueWith}, for a filter
@@ -214,13 +213,12 @@ final class ActiveFloodgate {
                 summaryLevel), true);
     }
 
-    /** Schedules the summaries (and the ticks of a ticking clock) of {@code active}; null if that fails. */
+    /** Schedules the summaries of {@code active}; null if that fails. */
     private static ActiveFloodgate launch(ActiveFloodgate active, boolean continued) {
         ContextAwareBase owner = active.owner;
         String element = active.element;
         Context context = active.context;
         FloodgateConfig config = active.config;
-        Clock used = active.engine.clock();
         try {
             long period = config.summaryIntervalMillis();
             ScheduledExecutorService executor = context.getScheduledExecutorService();
@@ -229,12 +227,6 @@ final class ActiveFloodgate {
                     TimeUnit.MILLISECONDS);
             context.addScheduledFuture(future);
             active.schedule = future;
-            if (used instanceof TickingClock) {
-                ScheduledFuture<?> ticks = executor.scheduleAtFixedRate(((TickingClock) used)::tick,
-                        TickingClock.TICK_MILLIS, TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
-                context.addScheduledFuture(ticks);
-                active.tickSchedule = ticks;
-            }
         } catch (RuntimeException e) {
             active.cancel(active.schedule);
             owner.addError(element + ": cannot schedule summaries on the context's executor: " + e + NOT_STARTED, e);
@@ -442,7 +434,6 @@ final class ActiveFloodgate {
 
     private void cancelTasks() {
         cancel(schedule);
-        cancel(tickSchedule);
     }
 
     /**

@@ -132,7 +132,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
 
     /**
      * Sets the clock of the limiter; the default, a {@link dev.floodgate.core.TickingClock} over
-     * {@link Clock#monotonic()} ticked on the context's scheduler, is right for production. For tests
+     * {@link Clock#monotonic()} that ticks itself while it is read, is right for production. For tests
      * and for replaying recorded logs; in XML a nested {@code <clock class="..."/>} names a {@link Clock} class with
      * a public no-argument constructor. Takes effect at the next {@link #start()}; null restores the default.
      *

@@ -12,7 +12,7 @@ import dev.floodgate.core.TickingClock;
 public final class SteppingClock implements Clock {
 
     private final ManualClock source = new ManualClock(TestClock.START);
-    private final TickingClock ticking = new TickingClock(source);
+    private final TickingClock ticking = TickingClock.tickedByHand(source);
     private long sinceTick;
 
     /** Creates a clock at {@link TestClock#START}. */
