@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A finished child JVM that ran {@link ExitFlood} with this JVM's Java and class path: its output, the lines it kept
+ * A finished child JVM that ran {@link ExitFlood} or {@link RestartFlood} with this JVM's Java and class path: its output, the lines it kept
  * and the counts it summarized of each template, and how long it took to exit after its flood.
  */
 final class ChildJvm {
@@ -30,9 +30,17 @@ final class ChildJvm {
 
     /** Runs {@link ExitFlood} and waits for it to exit, at most 180 seconds. */
     static ChildJvm runExitFlood(Path dir) throws IOException, InterruptedException {
+        return run(dir, ExitFlood.class);
+    }
+
+    /**
+     * Runs {@code main}, which prints {@link ExitFlood#DONE} and the time when its flood is over, and waits for it to
+     * exit, at most 180 seconds.
+     */
+    static ChildJvm run(Path dir, Class<?> main) throws IOException, InterruptedException {
         Path out = dir.resolve("child.out");
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ExitFlood.class.getName());
+                System.getProperty("java.class.path"), main.getName());
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         boolean exited = child.waitFor(180, TimeUnit.SECONDS);
         long endedAt = System.currentTimeMillis();
