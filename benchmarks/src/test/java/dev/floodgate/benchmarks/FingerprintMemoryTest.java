@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the heap a tracked fingerprint holds within issue 15's goal, measured as the report measures it: a template
+ * Keeps the heap a tracked fingerprint holds within the project's goal, measured as the report measures it: a template
  * logged once, as most of the many fingerprints a ledger tracks are, holds at most 128 bytes beside its text. A
  * per-fingerprint object added to the admission path (a summary subject of its own, say: 24 bytes) fails it. Keys
  * made of more than the template are held to what they measure now: a masked key keeps a sample of its text once, a
@@ -59,8 +59,9 @@ class FingerprintMemoryTest {
         assumeCompressedReferences();
         FingerprintMemory.Held held = FingerprintMemory.held(FloodgateConfig.defaults(),
                 FingerprintMemory.maskedLong(), true, 1);
-        // a Latin-1 sample of 256 characters: a string of 24 bytes and an array of 16 + 256
-        assertThat(held.text()).as(held.largest()).isLessThanOrEqualTo(296);
+        // a Latin-1 sample of 256 characters: a string of 24 bytes and an array of 16 + 256; the histogram may also
+        // count a few strings made meanwhile by something else (0.2 bytes a fingerprint in one run), never a copy
+        assertThat(held.text()).as(held.largest()).isLessThan(300);
         assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(192);
     }
 
