@@ -37,11 +37,11 @@ final class RedisUriText {
     /** What a hidden part is shown as. */
     static final String HIDDEN = "***";
 
-    /** Query parameters whose values are shown, lower case: those Lettuce reads, none of them secret. */
     /** Lettuce's schemes: a comma followed by one of these starts a new URI. */
     private static final String[] SCHEMES = {"redis://", "rediss://", "redis-sentinel://", "rediss-sentinel://",
         "redis-socket://", "redis+ssl://", "redis+tls://", "redis+socket://"};
 
+    /** Query parameters whose values are shown, lower case: those Lettuce reads, none of them secret. */
     private static final Set<String> SHOWN_PARAMETERS = Set.of("timeout", "database", "db", "sentinelmasterid",
             "clientname", "libraryname", "libraryversion", "verifypeer");
 
