@@ -2,6 +2,7 @@ package dev.floodgate.benchmarks;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Locale;
 
@@ -38,8 +39,9 @@ public final class CpuTimeRun {
             Object benchmark = type.getConstructor().newInstance();
             for (String parameter : setup.split("/")) {
                 int eq = parameter.indexOf('=');
-                type.getField(eq < 0 ? "setup" : parameter.substring(0, eq)).set(benchmark,
-                        parameter.substring(eq + 1));
+                Field field = type.getField(eq < 0 ? "setup" : parameter.substring(0, eq));
+                String value = parameter.substring(eq + 1);
+                field.set(benchmark, field.getType() == int.class ? (Object) Integer.valueOf(value) : value);
             }
             type.getMethod("setUp").invoke(benchmark);
             Object[] cursor = method.getParameterCount() == 0 ? new Object[0] : new Object[] {new Cursor()};

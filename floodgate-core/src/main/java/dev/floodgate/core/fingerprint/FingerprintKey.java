@@ -94,7 +94,7 @@ final class FingerprintKey {
             int capacity = oneCall ? Math.max(1, length) : Fingerprinter.MAX_TEMPLATE_CHARS;
             raw = new char[capacity];
             tokens = new int[2 * capacity];
-            attempts = new int[1 + 2 * capacity];
+            attempts = new int[3 + 2 * capacity];
         }
         template.getChars(0, length, raw, 0);
         this.text = template;
@@ -116,7 +116,6 @@ final class FingerprintKey {
      * @return whether any token was masked
      */
     boolean mask() {
-        attempts[0] = 0;
         int count = TokenMasker.scan(raw, length, tokens, attempts);
         this.tokenCount = count;
         this.effectiveLength = count == 0 ? length : TokenMasker.maskedLength(length, tokens, count);

@@ -1,5 +1,6 @@
 package dev.floodgate.core.fingerprint;
 
+import static dev.floodgate.core.fingerprint.Chars.isDigit;
 import static dev.floodgate.core.fingerprint.Chars.isWordChar;
 
 import java.util.Arrays;
@@ -22,7 +23,8 @@ import java.util.Arrays;
  * stretch. Decisions that read further are a token (re-run; its kind, and whether it ends in a word character, must
  * agree) and a tried token that was not there, where what it read reaches the next token (re-run; it must again not
  * be there, over the same letters). After the last token, the rest of the text is compared whole, so nothing there
- * is re-run. The steps re-run are some of the attempts of a scan of the other text, in its order, so a replay keeps
+ * is re-run. Where the scan ran out of attempts and masked the rest coarsely ({@link TokenMasker#attemptBudget}), a
+ * decision reads one character and its run, so the rest is masked coarsely again as it is compared. The steps re-run are some of the attempts of a scan of the other text, in its order, so a replay keeps
  * what they proved about the text ahead as a scan does, and takes time linear in the length of the text as a scan
  * does; so does making a replay.
  */
@@ -34,21 +36,36 @@ final class MaskReplay implements CharSequence {
     private static final int SHORT = 16;
     /** The length of each kind's placeholder in a masked text, with the quotes of a quoted string. */
     private static final int[] PLACEHOLDER_LENGTHS = placeholderLengths();
+    /** The bit of a tried place's letters in {@link #steps} that says the attempt was costly. */
+    private static final int COSTLY_LETTERS = 1 << 20;
+    /** What coarse masking puts in place of a run that holds a digit. */
+    private static final char[] COARSE_NUMBER = TokenMasker.NUMBER.toCharArray();
 
     private char[] masked = new char[0];
     private int maskedLength;
     /** Two entries per step: its position in {@link #masked}, then {@code -1 - letters} for a tried token that was
-     * not there (the word's leading letters from there, 0 for a non-word character), or, for a token, its kind with
-     * bit 4 set if it ends in a word character. */
+     * not there (the word's leading letters from there, 0 for a non-word character; bit 20 of {@code letters} set if
+     * the attempt was {@link TokenMasker#COSTLY costly}), or, for a token, its kind with bit 4 set if it ends in a
+     * word character and bit 5 if the attempt that found it was costly. */
     private int[] steps = new int[0];
     private int stepCount;
+    /** Where the coarsely masked rest begins in {@link #masked}; its length if the scan masked nothing coarsely. */
+    private int coarseAt;
+    /** Whether the scan masked a rest coarsely. */
+    private boolean coarse;
+    /**
+     * How much of its {@link TokenMasker#attemptBudget budget} the scan spent, and that budget: a text of another
+     * length has another budget, which must run out at the same place, or not at all.
+     */
+    private int spent;
+    private int budgetThen;
 
     /**
      * Makes this the replay of the first {@code n} characters of {@code s}, reusing its buffers when they are large
      * enough.
      *
      * @param tokens the {@code count} tokens of their {@link TokenMasker#scan}
-     * @param attempts the tried places the same scan noted
+     * @param attempts the tried places the same scan noted, and where it began to mask coarsely
      * @param limit the most characters of masked text, and the most steps, to keep; at most {@link #MAX_CHARS}
      * @return false, leaving this replay unusable until the next load, if the masked text or its steps would be
      *     longer than {@code limit}
@@ -56,8 +73,13 @@ final class MaskReplay implements CharSequence {
     boolean load(char[] s, int n, int[] tokens, int count, int[] attempts, int limit) {
         int length = TokenMasker.maskedLength(n, tokens, count);
         int stepsNeeded = 2 * (count + attempts[0]);
+        int coarseFrom = attempts[1];
         maskedLength = 0;
         stepCount = 0;
+        coarseAt = -1;
+        coarse = coarseFrom < n;
+        spent = attempts[2];
+        budgetThen = TokenMasker.attemptBudget(n);
         if (length > Math.min(limit, MAX_CHARS) || stepsNeeded > 2 * Math.min(limit, MAX_CHARS)) {
             return false;
         }
@@ -76,9 +98,14 @@ final class MaskReplay implements CharSequence {
         int shapeEnd = 0;
         for (int t = 0; t <= count; t++) {
             int next = t < count ? TokenMasker.tokenStart(tokens, t) : n;
-            for (; a < attempts[0] && attempts[1 + 2 * a] < next; a++) {
-                int tried = attempts[1 + 2 * a];
-                int letters = isWordChar(s[tried]) ? attempts[2 + 2 * a] - tried : 0;
+            if (coarseAt < 0 && next >= coarseFrom) {
+                // every token before this one lies before the coarse rest
+                coarseAt = coarseFrom + delta;
+            }
+            for (; a < attempts[0] && attempts[3 + 2 * a] < next; a++) {
+                int tried = attempts[3 + 2 * a];
+                int wentOn = attempts[4 + 2 * a];
+                int letters = isWordChar(s[tried]) ? (wentOn & ~TokenMasker.COSTLY_PLACE) - tried : 0;
                 int reach = letters > 0 && next < n ? TokenMasker.letterLedReach(s, tried, tried + letters, n) : n;
                 if (reach < 0) {
                     shapeEnd = tried < shapeEnd ? shapeEnd : NumericTokens.shapeEnd(s, tried, n);
@@ -88,7 +115,7 @@ final class MaskReplay implements CharSequence {
                 boolean local = next == n || reach < next;
                 if (!local) {
                     steps[used++] = tried + delta;
-                    steps[used++] = -1 - letters;
+                    steps[used++] = -1 - (letters | ((wentOn & TokenMasker.COSTLY_PLACE) != 0 ? COSTLY_LETTERS : 0));
                 }
             }
             System.arraycopy(s, at, masked, mp, next - at);
@@ -96,8 +123,11 @@ final class MaskReplay implements CharSequence {
             if (t < count) {
                 int end = TokenMasker.tokenEnd(tokens, t);
                 int kind = TokenMasker.tokenKind(tokens, t);
-                steps[used++] = next + delta;
-                steps[used++] = kind | (kind != TokenMasker.KIND_QUOTED && isWordChar(s[end - 1]) ? 16 : 0);
+                if (next < coarseFrom) {
+                    steps[used++] = next + delta;
+                    steps[used++] = kind | (kind != TokenMasker.KIND_QUOTED && isWordChar(s[end - 1]) ? 16 : 0)
+                            | (TokenMasker.costlyToken(tokens, t) ? 32 : 0);
+                }
                 String placeholder = TokenMasker.placeholder(kind);
                 if (kind == TokenMasker.KIND_QUOTED) {
                     masked[mp++] = s[next];
@@ -119,6 +149,12 @@ final class MaskReplay implements CharSequence {
 
     /** Returns whether the first {@code n} characters of {@code r} certainly mask to this replay's masked text. */
     boolean replays(char[] r, int n) {
+        int budget = TokenMasker.attemptBudget(n);
+        if (coarse && budget != spent) {
+            return false;
+        }
+        // how many more of r's attempts are costly than of the text this replay was made of
+        int extra = 0;
         int rp = 0;
         int mp = 0;
         // what the attempts so far proved about the text ahead, as in a scan
@@ -134,10 +170,16 @@ final class MaskReplay implements CharSequence {
             if (step < 0) {
                 long tried = TokenMasker.attemptAt(r, rp, n, ahead);
                 ahead = TokenMasker.learned(ahead, tried);
+                int letters = -1 - step;
                 if (TokenMasker.kind(tried) != 0
-                        || step != -1 - (isWordChar(r[rp]) ? TokenMasker.end(tried) - rp : 0)) {
+                        || (letters & ~COSTLY_LETTERS) != (isWordChar(r[rp]) ? TokenMasker.end(tried) - rp : 0)) {
                     return false;
                 }
+                int change = costlyChange(letters >= COSTLY_LETTERS, tried);
+                if (change != 0 && coarse) {
+                    return false;
+                }
+                extra += change;
                 continue;
             }
             long token;
@@ -154,15 +196,65 @@ final class MaskReplay implements CharSequence {
             int end = TokenMasker.end(token);
             boolean wordEnd = kind != TokenMasker.KIND_QUOTED && isWordChar(r[end - 1]);
             int placeholder = placeholderLength(kind);
-            if (wordEnd != (step >= 16) || (kind == TokenMasker.KIND_QUOTED
+            int change = costlyChange((step & 32) != 0, token);
+            if (wordEnd != ((step & 16) != 0) || (change != 0 && coarse) || (kind == TokenMasker.KIND_QUOTED
                     && (masked[mp] != r[rp] || masked[mp + placeholder - 1] != r[end - 1]))) {
                 return false;
             }
+            extra += change;
             rp = end;
             mp += placeholder;
         }
-        int length = maskedLength - mp;
-        return n - rp == length && same(r, rp, mp, length);
+        int length = coarseAt - mp;
+        return (coarse || budgetLasts(budget, extra)) && rp + length <= n && same(r, rp, mp, length)
+                && coarseRest(r, rp + length, n, coarseAt);
+    }
+
+    /** Returns 1 if an attempt is costly where it was not, -1 if the other way round, else 0. */
+    private static int costlyChange(boolean was, long attempt) {
+        boolean is = (attempt & TokenMasker.COSTLY) != 0;
+        return is == was ? 0 : is ? 1 : -1;
+    }
+
+    /**
+     * Returns whether a text that this replay's scan did not mask coarsely, of a length with {@code budget}, does not
+     * spend its budget before its end either, with {@code extra} more costly attempts.
+     */
+    private boolean budgetLasts(int budget, int extra) {
+        return spent + extra < budget || (extra == 0 && spent == budget && budget == budgetThen);
+    }
+
+    /**
+     * Returns whether {@code r[rp, n)}, masked coarsely ({@link TokenMasker#attemptBudget}), is the rest of the masked
+     * text from {@code mp}.
+     */
+    private boolean coarseRest(char[] r, int rp, int n, int mp) {
+        int i = rp;
+        int m = mp;
+        while (i < n) {
+            if (!TokenMasker.isShapeChar(r[i])) {
+                if (m == maskedLength || masked[m] != r[i]) {
+                    return false;
+                }
+                i++;
+                m++;
+                continue;
+            }
+            int start = i;
+            boolean digit = false;
+            while (i < n && TokenMasker.isShapeChar(r[i])) {
+                digit |= isDigit(r[i]);
+                i++;
+            }
+            char[] part = digit ? COARSE_NUMBER : r;
+            int from = digit ? 0 : start;
+            int length = digit ? COARSE_NUMBER.length : i - start;
+            if (maskedLength - m < length || Arrays.mismatch(part, from, from + length, masked, m, m + length) >= 0) {
+                return false;
+            }
+            m += length;
+        }
+        return m == maskedLength;
     }
 
     private boolean same(char[] r, int rp, int mp, int length) {

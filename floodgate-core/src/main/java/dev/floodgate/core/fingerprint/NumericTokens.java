@@ -12,6 +12,7 @@ import static dev.floodgate.core.fingerprint.TimeTokens.date;
 import static dev.floodgate.core.fingerprint.TimeTokens.duration;
 import static dev.floodgate.core.fingerprint.TimeTokens.time;
 import static dev.floodgate.core.fingerprint.TimeTokens.timeAfter;
+import static dev.floodgate.core.fingerprint.TokenMasker.COSTLY;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DATE;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DURATION;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_HEX;
@@ -53,20 +54,36 @@ final class NumericTokens {
         }
         if (digitsEnd == n || isPlainEnd(s[digitsEnd])) {
             // a plain number, or a duration with its unit after a space: no other token is worth trying
-            int duration = digitsEnd + 1 < n && s[digitsEnd] == ' ' && isLetter(s[digitsEnd + 1])
-                    ? duration(s, digitsEnd, n) : -1;
-            return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, digitsEnd);
+            if (digitsEnd + 1 < n && s[digitsEnd] == ' ' && isLetter(s[digitsEnd + 1])) {
+                int duration = duration(s, digitsEnd, n);
+                return COSTLY | (duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, digitsEnd));
+            }
+            return token(KIND_NUMBER, digitsEnd);
         }
+        return COSTLY | shaped(s, i, digitsEnd, n, ahead);
+    }
+
+    /**
+     * The tokens that may start with the digits {@code s[i, digitsEnd)} at a word boundary where a character that
+     * may join them into a longer token follows; as {@link #digitLed} returns them.
+     */
+    private static long shaped(char[] s, int i, int digitsEnd, int n, long ahead) {
         // Each kind is tried, in the order that decides between them, only where the digits and the character after
         // them allow it: elsewhere its reader would find nothing.
         int digits = digitsEnd - i;
         char after = s[digitsEnd];
         boolean hexAfter = isHexLetter(after);
+        long learned = 0;
         if (after == '.' && digits <= 3) {
             // no date or time parses as an IPv4 address, so it may be tried first
             int ip = ipv4(s, i, n);
             if (ip > 0) {
                 return token(KIND_IP, ip);
+            }
+            int stop = -1 - ip;
+            if (stop == n || (!isHexDigit(s[stop]) && s[stop] != ':' && s[stop] != '.')) {
+                // what it read, digits and dots and at most one colon, is a run that no IPv6 address starts in
+                learned = noIpv6Before(stop);
             }
         }
         int end = (digits < 8 && hexAfter) || (digits == 8 && after == '-') ? uuid(s, i, n) : -1;
@@ -77,8 +94,8 @@ final class NumericTokens {
         if (end > 0) {
             return token(KIND_HEX, end);
         }
-        end = (digits <= 2 || digits == 4) && (after == '-' || after == '/' || after == '.') ? date(s, i, digitsEnd, n)
-                : -1;
+        end = (digits == 4 || digits <= 2 && dateFieldsFollow(s, digitsEnd, n))
+                && (after == '-' || after == '/' || after == '.') ? date(s, i, digitsEnd, n) : -1;
         if (end > 0) {
             int timed = timeAfter(s, end, n, true);
             return timed > 0 ? token(KIND_TIMESTAMP, timed) : token(KIND_DATE, end);
@@ -88,8 +105,7 @@ final class NumericTokens {
         if (end > 0) {
             return token(KIND_TIME, end);
         }
-        long learned = 0;
-        if ((after == ':' || after == '.' || hexAfter) && i >= ipv6Horizon(ahead)) {
+        if ((after == ':' || after == '.' || hexAfter) && i >= ipv6Horizon(ahead) && i >= ipv6Horizon(learned)) {
             end = ipv6(s, i, n);
             if (end >= 0) {
                 return token(KIND_IP, end);
@@ -104,6 +120,23 @@ final class NumericTokens {
         // a unit follows at once or after a space
         int duration = end < n && (isLetter(s[end]) || s[end] == ' ') ? duration(s, end, n) : -1;
         return learned | (duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, end));
+    }
+
+    /**
+     * Returns whether a date's month and year fields may follow a day or month of one or two digits that ends at
+     * {@code sep}: a month name, or up to three digits, the same separator and two digits. {@link TimeTokens#date}
+     * finds no date where they do not.
+     */
+    private static boolean dateFieldsFollow(char[] s, int sep, int n) {
+        int j = sep + 1;
+        if (j < n && s[j] >= 'A' && s[j] <= 'S') {
+            return true;
+        }
+        int k = j;
+        while (k < n && k - j < 3 && isDigit(s[k])) {
+            k++;
+        }
+        return k > j && k + 2 < n && s[k] == s[sep] && isDigit(s[k + 1]) && isDigit(s[k + 2]);
     }
 
     /**
@@ -199,12 +232,17 @@ final class NumericTokens {
         return j < n && isWordChar(s[j]) ? -1 : j;
     }
 
+    /**
+     * Returns the end of an IPv4 address at {@code i}, with its port if it has one; or, if none starts there,
+     * {@code -1 - stop} where {@code stop} is where it stopped reading: what it read is digits, dots and at most one
+     * colon.
+     */
     private static int ipv4(char[] s, int i, int n) {
         int j = i;
         for (int part = 0; part < 4; part++) {
             if (part > 0) {
                 if (j >= n || s[j] != '.') {
-                    return -1;
+                    return -1 - j;
                 }
                 j++;
             }
@@ -216,14 +254,14 @@ final class NumericTokens {
                 j++;
             }
             if (j == start || j - start > 3 || value > 255) {
-                return -1;
+                return -1 - j;
             }
         }
         if (j + 1 < n && s[j] == ':' && isDigit(s[j + 1])) {
             j = number(s, j + 1, n);
         }
         return j < n && (isWordChar(s[j]) || s[j] == '.' && j + 1 < n && isDigit(s[j + 1]))
-                ? -1 : j;
+                ? -1 - j : j;
     }
 
     /**

@@ -13,6 +13,8 @@ import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIMESTAMP;
 import static dev.floodgate.core.fingerprint.TokenMasker.NONE;
 import static dev.floodgate.core.fingerprint.TokenMasker.token;
 
+import java.util.Arrays;
+
 /**
  * The tokens of {@link TokenMasker} that tell time: dates (numeric or with a month name), times of day, the two
  * together, and durations. Each reader takes the characters and a position and returns where its token ends, or -1
@@ -250,8 +252,9 @@ final class TimeTokens {
      * metres). The unit must end at a word boundary.
      */
 
-    private static final char[][] UNITS = chars("ns", "us", "µs", "ms", "s", "m", "h", "d", "sec", "secs", "second",
-        "seconds", "min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hours", "day", "days", "millis",
+    /** The units of time, by length: {@code UNITS[k]} holds those of {@code k} letters. */
+    private static final char[][][] UNITS = byLength("ns", "us", "µs", "ms", "s", "m", "h", "d", "sec", "secs",
+        "second", "seconds", "min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hours", "day", "days", "millis",
         "milliseconds", "micros", "microseconds", "nanos", "nanoseconds");
 
     /** Returns the end of the duration whose number ends at {@code j}, or -1 if no unit follows. */
@@ -286,8 +289,8 @@ final class TimeTokens {
         if (length == 0 || length > 12) {
             return -1;
         }
-        for (char[] unit : UNITS) {
-            if (unit.length == length && startsWith(s, i, unit)) {
+        for (char[] unit : UNITS[length]) {
+            if (startsWith(s, i, unit)) {
                 return j;
             }
         }
@@ -303,12 +306,14 @@ final class TimeTokens {
         return true;
     }
 
-    private static char[][] chars(String... words) {
-        char[][] chars = new char[words.length][];
-        for (int k = 0; k < words.length; k++) {
-            chars[k] = words[k].toCharArray();
+    private static char[][][] byLength(String... words) {
+        char[][][] byLength = new char[13][][];
+        for (int length = 0; length < byLength.length; length++) {
+            int l = length;
+            byLength[length] = Arrays.stream(words).filter(w -> w.length() == l).map(String::toCharArray)
+                    .toArray(char[][]::new);
         }
-        return chars;
+        return byLength;
     }
 
 }

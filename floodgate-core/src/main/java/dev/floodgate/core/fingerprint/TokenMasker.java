@@ -49,6 +49,9 @@ import static dev.floodgate.core.fingerprint.TimeTokens.namedDate;
  *       ({@code user42} → {@code user<n>}).</li>
  * </ul>
  * A word boundary is the start or end of the text or any character other than a letter, a digit or {@code _}.
+ * A scan spends a budget on the places where it tries a token by reading past a plain number or a word's letters,
+ * {@link #attemptBudget 32 places plus one per 16 characters}; past them, the rest of the text is masked coarsely: each run of word characters, dots, colons, dashes and slashes that holds a digit becomes
+ * {@code <n>} ({@code "1-2-3 and 4"} → {@code "<n> and <n>"}), so that text dense with tokens costs what words cost.
  * The table of examples in {@code src/docs/masking.md} is checked by a test.
  */
 public final class TokenMasker {
@@ -117,6 +120,22 @@ public final class TokenMasker {
      * A reader that would read any other run of unknown length breaks this bound (ScanReadsTest counts the reads).
      */
 
+    /*
+     * Attempt budget: an attempt that reads past a plain number or a word's leading letters (a date, an address, a
+     * quote, a hex word...) is COSTLY: its result carries that bit, and the scan spends one unit of its budget,
+     * MIN_ATTEMPTS + one per CHARS_PER_ATTEMPT characters. Once the budget is spent, it masks the rest coarsely, from
+     * where that attempt left it. Realistic messages stay inside it; text with such a token every few characters,
+     * hostile or not, reaches it, and its rest then costs one table look-up per character, as words do. Plain numbers
+     * and words that their letters decide cost what reading them costs, and spend nothing.
+     */
+    private static final int MIN_ATTEMPTS = 32;
+    private static final int CHARS_PER_ATTEMPT = 16;
+    /** The bit of an attempt's result that says it read past a plain number or a word's leading letters. */
+    static final long COSTLY = 1L << 62;
+
+    /** The bit of a place in {@code tokens} or {@code attempts} that says the attempt there was costly. */
+    static final int COSTLY_PLACE = 1 << 30;
+
     /** What an attempt returns where no token starts and it proved nothing. */
     static final long NONE = 0L;
     private static final long IPV6_HORIZON = 0x0FFF_FFFFL << 32;
@@ -129,6 +148,8 @@ public final class TokenMasker {
      */
     private static final int SCAN_WORD = 1;
     private static final int SCAN_AT_START = 2;
+    /** A character that goes on a run that {@link #coarse} masks. */
+    private static final int SCAN_SHAPE = 4;
     private static final byte[] SCAN_CLASSES = scanClasses();
 
     private TokenMasker() {
@@ -172,9 +193,12 @@ public final class TokenMasker {
 
     /**
      * Like {@link #scan(char[], int, int[])}, and also notes, if {@code attempts} is not null, every place at a word
-     * boundary where a token was tried and none found: {@code attempts[0]} is the number of entries, then two per
-     * place, its position and where the scan went on from there, after the word's leading letters or the character
-     * ({@link MaskReplay} needs them).
+     * boundary where a token was tried and none found: {@code attempts[0]} is the number of entries,
+     * {@code attempts[1]} where coarse masking began ({@code n} if it did not), {@code attempts[2]} how much of the
+     * {@link #attemptBudget} it spent, then two entries per place: its position, and where the scan went on from
+     * there (after the word's leading letters or the character) with {@link #COSTLY_PLACE} set if the attempt was
+     * costly ({@link MaskReplay} needs them); needs {@code 3 + 2 * n} entries. A token's start in {@code tokens}
+     * also carries {@link #COSTLY_PLACE} if the attempt that found it was costly.
      */
     static int scan(char[] s, int n, int[] tokens, int[] attempts) {
         int count = 0;
@@ -183,9 +207,23 @@ public final class TokenMasker {
         boolean inWord = false;
         // what the attempts so far proved about the text ahead
         long ahead = NONE;
+        int budget = attemptBudget(n);
+        if (attempts != null) {
+            attempts[0] = 0;
+            attempts[1] = n;
+        }
         while (i < n) {
+            if (budget == 0) {
+                if (attempts != null) {
+                    attempts[1] = i;
+                    attempts[2] = attemptBudget(n);
+                }
+                return coarse(s, i, n, tokens, count);
+            }
             char c = s[i];
             long token;
+            // COSTLY_PLACE if this place's attempt was costly
+            int costly = 0;
             if (inWord) {
                 if (isDigit(c)) {
                     token = token(KIND_NUMBER, number(s, i, n));
@@ -211,14 +249,18 @@ public final class TokenMasker {
                 }
                 token = attemptAt(s, i, n, ahead);
                 ahead = learned(ahead, token);
+                if ((token & COSTLY) != 0) {
+                    costly = COSTLY_PLACE;
+                    budget--;
+                }
                 if (kind(token) == 0) {
                     // no token: go on after the word's leading letters, or past the character
                     inWord = isWordChar(c);
                     int next = inWord ? end(token) : i + 1;
                     if (attempts != null) {
-                        int a = 1 + 2 * attempts[0]++;
+                        int a = 3 + 2 * attempts[0]++;
                         attempts[a] = i;
-                        attempts[a + 1] = next;
+                        attempts[a + 1] = next | costly;
                     }
                     i = next;
                     continue;
@@ -226,13 +268,63 @@ public final class TokenMasker {
             }
             int kind = kind(token);
             int end = end(token);
-            tokens[2 * count] = i;
+            tokens[2 * count] = i | costly;
             tokens[2 * count + 1] = (int) token;
             count++;
             inWord = kind != KIND_QUOTED && isWordChar(s[end - 1]);
             i = end;
         }
+        if (attempts != null) {
+            attempts[2] = attemptBudget(n) - budget;
+        }
         return count;
+    }
+
+    /**
+     * Returns how many places a scan of {@code n} characters tries a token at before it masks the rest coarsely
+     * ({@link #coarse}): enough for any realistic message, and few enough that trying them costs at most what reading
+     * ordinary words of the same length costs.
+     */
+    static int attemptBudget(int n) {
+        return MIN_ATTEMPTS + n / CHARS_PER_ATTEMPT;
+    }
+
+    /**
+     * Masks {@code s[i, n)} coarsely, after {@link #scan} found tokens up to {@code i} and spent its budget there:
+     * each run of word characters, dots, colons, dashes and slashes that holds a digit is a number. Reads each
+     * character once.
+     *
+     * @return the number of tokens, with those of this part added to the {@code count} found before it
+     */
+    private static int coarse(char[] s, int i, int n, int[] tokens, int count) {
+        int c = count;
+        int j = i;
+        while (j < n) {
+            if (!isShapeChar(s[j])) {
+                j++;
+                continue;
+            }
+            int start = j;
+            boolean digit = false;
+            while (j < n && isShapeChar(s[j])) {
+                digit |= isDigit(s[j]);
+                j++;
+            }
+            if (digit) {
+                tokens[2 * c] = start;
+                tokens[2 * c + 1] = (int) token(KIND_NUMBER, j);
+                c++;
+            }
+        }
+        return c;
+    }
+
+    /**
+     * Returns whether {@code c} goes on a run that {@link #coarse} masks: a word character, a dot, a colon, a dash or
+     * a slash.
+     */
+    static boolean isShapeChar(char c) {
+        return c < ASCII ? (SCAN_CLASSES[c] & SCAN_SHAPE) != 0 : Character.isLetterOrDigit(c);
     }
 
     /**
@@ -251,12 +343,12 @@ public final class TokenMasker {
             return letterLed(s, i, n, ahead);
         }
         if (c == '[') {
-            return bracketedIpv6(s, i, n, ahead);
+            return COSTLY | bracketedIpv6(s, i, n, ahead);
         }
         if (c == ':') {
-            return leadingColonsIpv6(s, i, n, ahead);
+            return COSTLY | leadingColonsIpv6(s, i, n, ahead);
         }
-        return c == '\'' || c == '"' ? quoted(s, i, n, c, ahead) : NONE;
+        return c == '\'' || c == '"' ? COSTLY | quoted(s, i, n, c, ahead) : NONE;
     }
 
     /** Returns the token in a word that starts at {@code i}, where only a number can start one, or {@link #NONE}. */
@@ -321,7 +413,7 @@ public final class TokenMasker {
         if (!looksPastLetters(s, i, j, n)) {
             return j;
         }
-        long token = namedDateTried(s, i, j, n) ? namedDate(s, i, n) : hexLed(s, i, n, ahead);
+        long token = COSTLY | (namedDateTried(s, i, j, n) ? namedDate(s, i, n) : hexLed(s, i, n, ahead));
         return kind(token) == 0 ? token | j : token;
     }
 
@@ -338,7 +430,12 @@ public final class TokenMasker {
 
     /** Returns the start of token {@code t} of a {@link #scan}. */
     static int tokenStart(int[] tokens, int t) {
-        return tokens[2 * t];
+        return tokens[2 * t] & ~COSTLY_PLACE;
+    }
+
+    /** Returns whether the attempt that found token {@code t} of a {@link #scan} was costly. */
+    static boolean costlyToken(int[] tokens, int t) {
+        return (tokens[2 * t] & COSTLY_PLACE) != 0;
     }
 
     /** Returns the end of token {@code t} of a {@link #scan}. */
@@ -429,7 +526,8 @@ public final class TokenMasker {
             boolean word = cls == LETTER || cls == HEX_LETTER || cls == DIGIT;
             boolean atStart = cls == DIGIT || cls == HEX_LETTER || "JMSONTW".indexOf(c) >= 0 || cls == QUOTE
                     || c == '[' || c == ':';
-            classes[c] = (byte) ((word ? SCAN_WORD : 0) | (atStart ? SCAN_AT_START : 0));
+            boolean shape = word || c == '.' || c == ':' || c == '-' || c == '/';
+            classes[c] = (byte) ((word ? SCAN_WORD : 0) | (atStart ? SCAN_AT_START : 0) | (shape ? SCAN_SHAPE : 0));
         }
         return classes;
     }

@@ -91,6 +91,22 @@ class MaskReplayTest {
     }
 
     @Test
+    void recall_denseText_masksTheRestCoarselyAsTheScanDoes() {
+        String raw = "1-2-3 ".repeat(40) + "done";
+        Learned key = frozen(raw);
+        // past the budget, a run that holds a digit is one number, whatever its digits, letters and length
+        for (String other : new String[] {"4-5-6 ".repeat(40) + "done", "1-2-3 ".repeat(39) + "7-88-9 done",
+            "1-2-3 ".repeat(39) + "7-x-9 done"}) {
+            assertThat(TokenMasker.mask(other)).isEqualTo(TokenMasker.mask(raw));
+            assertThat(recall(key, other)).as(other).isSameAs(key.key());
+        }
+        assertThat(recall(key, "1-2-3 ".repeat(39) + "1-2-3 gone")).isNull();
+        assertThat(recall(key, "1-2-3 ".repeat(39) + "1-2-3  done")).isNull();
+        // a text 16 characters longer has another budget, which runs out elsewhere: scanned, not recalled
+        assertThat(recall(key, "1-2-3 ".repeat(39) + "1-2-3-4-5-6-7-8-9 done")).isNull();
+    }
+
+    @Test
     void recall_wordThatTheNextTokenDecides_isScannedAgain() {
         // "Jul " before a number is a date only where the number is a day of the month
         Learned key = frozen("on Jul 99");

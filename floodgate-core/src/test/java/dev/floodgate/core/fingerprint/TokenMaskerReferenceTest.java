@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The linear scan against the one it replaced ({@code reference.TokenMasker}, kept in the test tree): on random
  * realistic and hostile messages both find the same tokens, and try and give up at the same places, which is what
- * {@link MaskReplay} is built from.
+ * {@link MaskReplay} is built from, up to where the scan runs out of attempts; from there on it masks coarsely, as a
+ * model written here does.
  */
 class TokenMaskerReferenceTest {
 
@@ -31,6 +32,28 @@ class TokenMaskerReferenceTest {
     }
 
     @Test
+    void scan_realisticMessages_neverRunOutOfAttempts() {
+        Random random = new Random(TestSeed.SEED + 2);
+        for (int i = 0; i < 100_000; i++) {
+            String text = MessageCorpus.realistic(random, i % 100 == 0 ? 1_000 : 120);
+            int[] attempts = new int[3 + 2 * text.length()];
+            TokenMasker.scan(text.toCharArray(), text.length(), new int[2 * text.length()], attempts);
+            assertThat(attempts[1]).as("where \"%s\" is masked coarsely %s", text, TestSeed.describe())
+                    .isEqualTo(text.length());
+        }
+    }
+
+    @Test
+    void mask_denseText_masksTheRestCoarselyPastItsAttempts() {
+        String text = "1-2-3 ".repeat(20) + "and 2024-05-01 at 10.0.0.1:80 in db-01.internal, 'x7' ok";
+        // a budget of 43 costly places at this length: two in each run of numbers (a dash follows them), the last 3
+        // (a word follows it after a space), the date and the address; the rest is masked coarsely
+        assertThat(TokenMasker.attemptBudget(text.length())).isEqualTo(43);
+        assertThat(TokenMasker.mask(text)).isEqualTo("<n>-<n>-<n> ".repeat(20)
+                + "and <date> at <ip> in <n>, '<n>' ok");
+    }
+
+    @Test
     void mask_realisticMessages_givesTheReferenceText() {
         Random random = new Random(TestSeed.SEED + 1);
         for (int i = 0; i < 50_000; i++) {
@@ -44,24 +67,74 @@ class TokenMaskerReferenceTest {
         char[] s = text.toCharArray();
         int n = s.length;
         int[] tokens = new int[2 * n];
-        int[] attempts = new int[1 + 2 * n];
+        int[] attempts = new int[3 + 2 * n];
         int count = TokenMasker.scan(s, n, tokens, attempts);
+        int coarseFrom = attempts[1];
+        int costly = 0;
+        for (int t = 0; t < count; t++) {
+            costly += TokenMasker.costlyToken(tokens, t) ? 1 : 0;
+            tokens[2 * t] = TokenMasker.tokenStart(tokens, t);
+        }
         int[] referenceTokens = new int[2 * n];
         int[] referenceAttempts = new int[1 + 2 * n];
         int referenceCount = dev.floodgate.core.fingerprint.reference.TokenMasker.scan(s, n, referenceTokens,
                 referenceAttempts);
+        int before = 0;
+        while (before < referenceCount && referenceTokens[2 * before] < coarseFrom) {
+            before++;
+        }
+        int[] expected = Arrays.copyOf(Arrays.copyOf(referenceTokens, 2 * before), 2 * n);
+        int expectedCount = coarseModel(s, coarseFrom, expected, before);
         assertThat(Arrays.copyOf(tokens, 2 * count)).as("tokens of \"%s\" %s", text, TestSeed.describe())
-                .isEqualTo(Arrays.copyOf(referenceTokens, 2 * referenceCount));
-        assertThat(attempts[0]).as("attempts in \"%s\" %s", text, TestSeed.describe())
-                .isEqualTo(referenceAttempts[0]);
+                .isEqualTo(Arrays.copyOf(expected, 2 * expectedCount));
+        int failed = 0;
+        while (failed < referenceAttempts[0] && referenceAttempts[1 + 2 * failed] < coarseFrom) {
+            failed++;
+        }
+        assertThat(attempts[0]).as("attempts in \"%s\" %s", text, TestSeed.describe()).isEqualTo(failed);
         for (int a = 0; a < attempts[0]; a++) {
-            int at = attempts[1 + 2 * a];
+            costly += (attempts[4 + 2 * a] & TokenMasker.COSTLY_PLACE) != 0 ? 1 : 0;
+        }
+        // the scan spent its budget on costly places, and masks coarsely only where it ran out
+        assertThat(attempts[2]).as("budget spent on \"%s\" %s", text, TestSeed.describe()).isEqualTo(costly)
+                .isLessThanOrEqualTo(TokenMasker.attemptBudget(n));
+        if (coarseFrom < n) {
+            assertThat(costly).as("budget spent on \"%s\" %s", text, TestSeed.describe())
+                    .isEqualTo(TokenMasker.attemptBudget(n));
+        }
+        for (int a = 0; a < attempts[0]; a++) {
+            int at = attempts[3 + 2 * a];
             assertThat(at).as("attempt %d in \"%s\" %s", a, text, TestSeed.describe())
                     .isEqualTo(referenceAttempts[1 + 2 * a]);
             // where the scan went on: past the word's leading letters (the reference noted minus that), or past one
-            int expected = Chars.isWordChar(s[at]) ? -referenceAttempts[2 + 2 * a] : at + 1;
-            assertThat(attempts[2 + 2 * a]).as("attempt %d at %d in \"%s\" %s", a, at, text, TestSeed.describe())
-                    .isEqualTo(expected);
+            int next = Chars.isWordChar(s[at]) ? -referenceAttempts[2 + 2 * a] : at + 1;
+            assertThat(attempts[4 + 2 * a] & ~TokenMasker.COSTLY_PLACE)
+                    .as("attempt %d at %d in \"%s\" %s", a, at, text, TestSeed.describe()).isEqualTo(next);
         }
+    }
+
+    /**
+     * Coarse masking as the scan's documentation states it: from {@code from}, each run of letters, digits,
+     * {@code _}, dots, colons, dashes and slashes that holds an ASCII digit is a number. Adds the tokens after the
+     * {@code count} in {@code tokens} and returns the new count.
+     */
+    private static int coarseModel(char[] s, int from, int[] tokens, int count) {
+        int c = count;
+        int i = from;
+        while (i < s.length) {
+            int start = i;
+            boolean digit = false;
+            while (i < s.length && (Character.isLetterOrDigit(s[i]) || s[i] == '_' || ".:-/".indexOf(s[i]) >= 0)) {
+                digit |= s[i] >= '0' && s[i] <= '9';
+                i++;
+            }
+            if (digit) {
+                tokens[2 * c] = start;
+                tokens[2 * c + 1] = TokenMasker.KIND_NUMBER << 28 | i;
+                c++;
+            }
+            i = i == start ? i + 1 : i;
+        }
+        return c;
     }
 }
