@@ -5,10 +5,11 @@ Usage (from the repository root, with ../shared beside it):
     python3 floodgate-core/src/test/scripts/generate_random_vectors.py \
         > floodgate-core/src/test/resources/conformance/random_vectors.json
 
-The output has the format of SPEC §9.2. Settings are drawn from the ranges the Java port validates; traffic mixes
-bursts, quiet timeframes, gaps longer than the window, far jumps and out-of-order times inside one timeframe. It
-never puts the clock in the first timeframe of epoch 0 (SPEC B1, fixed in the port) and never steps backwards
-across a timeframe boundary (the reference model throws there; the port's behaviour is tested separately).
+The output has the format of src/docs/algorithm.md, "Conformance vectors". Settings are drawn from the ranges the
+Java port validates; traffic mixes bursts, quiet timeframes, gaps longer than the window, far jumps and out-of-order
+times inside one timeframe. It never puts the clock in the first timeframe of epoch 0 (where the original opens no
+timeframe, which the port fixes) and never steps backwards across a timeframe boundary (the reference model throws
+there; the port's behaviour is tested separately).
 """
 import json
 import os

@@ -8,9 +8,9 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>The counters sit behind {@link CursorPadding}: JMH pads a state only behind its own fields, and since JDK 15
  * an {@code int} field fills the 4-byte gap right after the object header, so without front padding the counter
- * written on every call can share a cache line with whatever object a garbage collection copied in front of it.
- * Measured before the padding: 2-thread Log4j2 floods that jumped from 13 to 40 ns/op mid-fork in about a third of
- * the forks; after it, none in 24 forks.
+ * written on every call can share a cache line with whatever object a garbage collection copied in front of it, and
+ * a 2-thread benchmark then measures that false sharing instead of the filter
+ * (src/docs/performance-decisions.md, "Measuring on a small shared machine").
  */
 @State(Scope.Thread)
 public class Cursor extends CursorPadding {

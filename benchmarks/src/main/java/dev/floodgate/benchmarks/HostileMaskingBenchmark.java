@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code length}-character message of each {@code shape}, and a suppressed call of the core filter
  * ({@link FloodFilter#suppress}, masking on, one thread) flooded with that message, made anew for each call as a
  * concatenated message is. Each shape is a run of one piece (or, for {@code mix}, of pieces drawn from all of them)
- * cut to the length; the pieces are those that cost the most before the scan was made linear ({@code 1-},
+ * cut to the length; the pieces are those on which a scan that is not linear grows fastest ({@code 1-},
  * {@code 1/}, {@code 1:} ending in {@code g}, {@code a1-}, an open quote, {@code 1.2.3.4x.}, an unclosed bracketed
  * IPv6 address), runs of each token class (among them {@code numbers}, one digit and a space: a token every two
  * characters, as in the densest hostile shapes), and characters that start a token attempt ({@code Jul}, {@code :},

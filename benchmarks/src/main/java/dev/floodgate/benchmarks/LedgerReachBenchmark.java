@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * 100,000 templates cycling, with a key bound that holds one of them, a tenth (the default 10,000) or all, beside
  * one template flooding in the same run. With one key held, nearly every call goes to the shared overflow gate and
  * only reads the template; with all held, every call finds a key whose gate is no longer in the processor's caches.
- * A diagnostic for issue 15's third target, not part of the report.
+ * A diagnostic for the cost of many distinct templates (src/docs/performance-decisions.md, "Many distinct
+ * templates"), not part of the report.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar LedgerReachBenchmark -f 2}
  */

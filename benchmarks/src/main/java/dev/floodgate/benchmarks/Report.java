@@ -26,8 +26,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the benchmark matrix of issue 5 and writes {@code benchmarks/results/latest.json} (JMH JSON) and
- * {@code benchmarks/results/latest.md} (the table and the targets, each met or not met).
+ * Runs the benchmark suite and writes {@code benchmarks/results/latest.json} (JMH JSON) and
+ * {@code benchmarks/results/latest.md} (the table and the targets, each met or not met); src/docs/performance.md
+ * says what each target compares.
  *
  * <p>Run through {@code benchmarks/run.sh [--quick]}: {@code --quick} uses one fork and short iterations
  * (about 12 minutes on 2 cores, with wider error bars); the default uses two forks and longer iterations (about 65).
@@ -152,8 +153,8 @@ public final class Report {
     }
 
     /**
-     * Runs the 2-thread Logback flood in 5 forks (3×1 s warm-up, 3×1 s measurement, as issue 15 states it): whether
-     * Logback's argument array is optimised away depends on the JIT's compile order, which differs per fork.
+     * Runs the 2-thread Logback flood in 5 forks (3×1 s warm-up, 3×1 s measurement): whether Logback's argument
+     * array is optimised away depends on the JIT's compile order, which differs per fork, so every fork is checked.
      */
     private void runForks() throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()

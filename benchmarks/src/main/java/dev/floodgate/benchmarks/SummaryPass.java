@@ -63,7 +63,7 @@ public final class SummaryPass {
         filter.setClock(clock);
         filter.setSummaryInterval("1 second");
         filter.setMaxKeys(String.valueOf(FINGERPRINTS + 10));
-        // every fingerprint gets its own line, as the issue asks, instead of the default cap of 100 lines
+        // every fingerprint gets its own line, the most work a pass can be, instead of the default cap of 100 lines
         filter.setMaxSummaryLines(String.valueOf(FINGERPRINTS + 10));
         filter.start();
         context.addTurboFilter(filter);

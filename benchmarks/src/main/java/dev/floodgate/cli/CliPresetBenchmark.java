@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * (split from the bytes, decoded, matched, the timestamp parsed and the message, logger and level taken), for each
  * preset: {@code plain} lines are the preset's sample line with its message made long of ordinary words; the other
  * shapes are the sample line cut at 16 places spread over it, each followed by a run of spaces, digits, {@code [} or
- * {@code :}, the shapes that made a layout's fields backtrack. {@code auto} is format detection over 16 such lines,
+ * {@code :}, the shapes that make a layout's fields backtrack. {@code auto} is format detection over 16 such lines,
  * each of another preset. A shape within 2× of {@code plain} reads in linear time.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar CliPresetBenchmark}. On a machine shared with other work,

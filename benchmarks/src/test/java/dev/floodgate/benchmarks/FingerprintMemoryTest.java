@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * Keeps the heap a tracked fingerprint holds within the project's goal, measured as the report measures it: a template
  * logged once, as most of the many fingerprints a ledger tracks are, holds at most 128 bytes beside its text. A
  * per-fingerprint object added to the admission path (a summary subject of its own, say: 24 bytes) fails it. Keys
- * made of more than the template are held to what they measure now: a masked key keeps a sample of its text once, a
+ * made of more than the template are held close to what they measure: a masked key keeps a sample of its text once, a
  * template with the logger and level in its key holds at most 192 bytes (its key is 64: a 128-bit digest of the text
  * and the parts), and a masked message of 1,000 characters, the longest a key is made of, holds no more than a short
  * one beside a sample of 256 characters.
@@ -31,7 +31,7 @@ class FingerprintMemoryTest {
         FingerprintMemory.Held held = FingerprintMemory.held(FloodgateConfig.defaults(), FingerprintMemory.templates(),
                 false, 1);
         assertThat(held.bytes()).as(held.largest()).isLessThanOrEqualTo(128);
-        // The texts were made before the first snapshot, and the measurement no longer counts its own histogram.
+        // The texts were made before the first snapshot, and the measurement does not count its own histogram.
         assertThat(held.text()).isLessThan(2);
     }
 

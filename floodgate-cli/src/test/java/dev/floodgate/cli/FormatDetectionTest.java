@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Each layout people run, written by the real framework from {@code FormatDetectionTest-<layout>.xml}, is found
  * without {@code --pattern}: every call of the workload is one event, no line is left unparsed, the flood is one
- * fingerprint and every suppressed event is in one summary (issue 18, items 2 to 4).
+ * fingerprint and every suppressed event is in one summary.
  */
 class FormatDetectionTest {
 

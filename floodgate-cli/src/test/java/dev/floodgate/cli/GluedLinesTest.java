@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Every input line that {@code replay --out} or {@code pipe} writes ends with a line break of its own, whatever the
  * input: a last line with or without a newline, several files, gzip, CRLF, and a last line longer than what is kept
- * in memory (issue 18, item 1).
+ * in memory, so that no two input lines are ever glued into one.
  */
 class GluedLinesTest {
 

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * JSON lines written by the real encoders: {@code --out} writes the input lines unchanged and the summaries in the
- * same JSON shape, and the throwable in the line is part of the fingerprint when asked (issue 18, item 4).
+ * same JSON shape, and the throwable in the line is part of the fingerprint when asked.
  */
 class JsonLinesTest {
 

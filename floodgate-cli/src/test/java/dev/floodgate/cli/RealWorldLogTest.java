@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shapes of real-world logs that issue 18 found the tool stumbling on, in samples written here: lines with a
- * valid stamp but an unusual program field, epoch stamps named in {@code --pattern}, a log mixing layouts, and the
+ * Shapes of real-world logs that a reader easily stumbles on, in samples written here: lines with a valid stamp but
+ * an unusual program field, epoch stamps named in {@code --pattern}, a log mixing layouts, and the
  * report's format line.
  */
 class RealWorldLogTest {

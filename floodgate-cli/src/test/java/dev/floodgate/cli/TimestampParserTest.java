@@ -174,7 +174,7 @@ class TimestampParserTest {
         assertThat(p.parse(text, 0, text.length())).isEqualTo(TimestampParser.INVALID);
     }
 
-    /** The two-part dates of real logs (issue 18), in the JVM zone (Berlin here), the year from --date if absent. */
+    /** The two-part dates of real logs, in the JVM zone (Berlin here), the year from --date if absent. */
     @ParameterizedTest
     @CsvSource({
         "2005.11.09 12:34:56, 2005-11-09T11:34:56Z",

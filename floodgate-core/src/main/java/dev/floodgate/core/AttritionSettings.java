@@ -6,14 +6,15 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The immutable settings of the Floodgate attrition limiter (FloodgateDotNet 1.0.2, SPEC §5), validated once.
+ * The immutable settings of the Floodgate attrition limiter (FloodgateDotNet 1.0.2), validated once; what each one
+ * means is in {@code src/docs/algorithm.md}, "Parameters".
  *
  * <p>Defaults equal FloodgateDotNet's: a window of {@value #DEFAULT_WINDOW_SIZE} timeframes of
  * {@value #DEFAULT_TIMEFRAME_MILLIS} ms, {@value #DEFAULT_TIMEFRAME_SPILLOVER_THRESHOLD} events per timeframe,
  * {@value #DEFAULT_SPILLOVER_THRESHOLD} events per window while well-behaved, logarithm base
  * {@value #DEFAULT_ATTRITION_LOGARITHM_BASE} and an attrition growth of at most
  * {@code -}{@value #DEFAULT_INVERSE_ATTRITION_DELTA_MIN} per timeframe. Ranges are checked up front so that no
- * setting can make the algorithm divide by zero or overflow (SPEC §10, B5, B8, B16).
+ * setting can make the algorithm divide by zero or overflow (algorithm.md, "Departures from the original").
  */
 public final class AttritionSettings implements LimiterSettings {
 
@@ -40,7 +41,7 @@ public final class AttritionSettings implements LimiterSettings {
     public static final long MAX_THRESHOLD = 1_000_000_000L;
     /** Largest accepted logarithm base. */
     public static final int MAX_ATTRITION_LOGARITHM_BASE = 1_000;
-    /** Most negative accepted inverse attrition delta min (SPEC §10, B16). */
+    /** Most negative accepted inverse attrition delta min: bounds attrition's growth, so it cannot overflow. */
     public static final long MIN_INVERSE_ATTRITION_DELTA_MIN = -1_000_000L;
 
     private static final AttritionSettings DEFAULTS = new Builder().build();
@@ -128,7 +129,7 @@ public final class AttritionSettings implements LimiterSettings {
 
     /**
      * {@return how long a key must be silent before it may be forgotten: {@code (windowSize + 1) × timeframe},
-     * measured from the start of the timeframe of its last event (SPEC §6)}
+     * measured from the start of the timeframe of its last event (algorithm.md, "Forgetting an idle key")}
      */
     public long idleMillis() {
         return (windowSize + 1L) * timeframeMillis;

@@ -44,7 +44,10 @@ public final class FloodLimiter {
         }
     }
 
-    /** {@return whether the actor holds nothing worth keeping at the clock's current time (SPEC §6 idle rule)} */
+    /**
+     * {@return whether the actor holds nothing worth keeping at the clock's current time} The rule is in
+     * {@code src/docs/algorithm.md}, "Forgetting an idle key".
+     */
     public synchronized boolean isIdle() {
         return actor.isIdle(clock.millis());
     }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
  * The lock paths are kept out of the framework's compiled call by their size: HotSpot never inlines a method of more
  * than {@code FreqInlineSize} bytes of bytecode (325 by default on x86-64 and AArch64, JDK 11 to 25). A refactoring
  * that brings one under it would let the JIT compile the whole admission path into every logging call, which then no
- * longer fits where the framework's callers inline it (src/docs/performance.md). These checks fail before that can
- * land.
+ * longer fits where the framework's callers inline it (src/docs/performance-decisions.md, "Compiled size"). These
+ * checks fail before that can land.
  */
 class CompiledSizeTest {
 

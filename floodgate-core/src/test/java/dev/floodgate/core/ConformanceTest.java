@@ -20,9 +20,11 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Replays every vector of every {@code *.json} file in {@code src/test/resources/conformance} (SPEC §9.2) through
- * {@link FloodLimiter}: one dynamic test per vector, so a new file dropped into the folder is checked with no code
- * change.
+ * Replays every vector of every {@code *.json} file in {@code src/test/resources/conformance} through
+ * {@link FloodLimiter}: each event's decision, consecutive refusals, last allowed time, attrition and allowance, and
+ * the idle checks after the last event, must equal the recorded ones (format and origin of the vectors:
+ * {@code src/docs/algorithm.md}, "Conformance vectors"). One dynamic test per vector, so a new file dropped into
+ * the folder is checked with no code change.
  */
 class ConformanceTest {
 

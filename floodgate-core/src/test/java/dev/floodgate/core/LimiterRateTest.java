@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class LimiterRateTest {
 
     private static final long EPOCH = 1_700_000_000_000L;
-    /** Calls per millisecond of the flood: 20,000 per second, as in the report of the issue. */
+    /** Calls per millisecond of the flood: 20,000 per second, a hard flood of one line. */
     private static final int CALLS_PER_MILLI = 20;
     private static final int SECONDS = 10;
 

@@ -9,9 +9,10 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fleet limit through every fault of issue 17 on a real redis-server: no exception and no waiting in the
- * calling thread, one WARN status per outage naming the problem, local limits meanwhile, summaries that say the
- * fleet limit was unavailable, and recovery by itself; and every call passed or counted once.
+ * The fleet limit through every fault that src/docs/fleet.md lists under "While Redis is down", on a real
+ * redis-server: no exception and no waiting in the calling thread, one WARN status per outage naming the problem,
+ * local limits meanwhile, summaries that say the fleet limit was unavailable, and recovery by itself; and every call
+ * passed or counted once.
  */
 class FleetFaultTest {
 

@@ -17,15 +17,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 17 (a): four child JVMs, four threads each, flood one template for 20 s with {@code fleetCount=10},
- * {@code fleetPeriod=1 second} (and the default {@code fleetBurst} 9) against one real Redis. Their local limit
- * (cell, 1,000 per second) is far above the fleet's, so the fleet limit is what binds. The lines passed in every
- * whole second, across all four, stay within the stated bound: the GCRA's own bound for one second,
+ * A fleet of processes shares one budget: four child JVMs, four threads each, flood one template for 20 s with
+ * {@code fleetCount=10}, {@code fleetPeriod=1 second} (and the default {@code fleetBurst} 9) against one real Redis.
+ * Their local limit (cell, 1,000 per second) is far above the fleet's, so the fleet limit is what binds. The lines
+ * passed in every whole second, across all four, stay within the stated bound: the GCRA's own bound for one second,
  * {@code fleetBurst + 1 + 1000 / I} = 20, plus 4 × {@code maxHeld} = 12; and all of them within what the GCRA can
- * grant from the first call to the end, plus the calls passed before the flood. Each process calls the template
- * until the fleet limit refuses once before the flood starts: what a process passes on its local limit before its
- * first answer depends on the round trip on a loaded machine (see fleet.md), and {@link FleetOfInstancesTest} covers
- * that start. Inherently wall-clock: the fleet budget refills on Redis's clock.
+ * grant from the first call to the end, plus the calls passed before the flood. Each process calls the template until
+ * the fleet limit refuses once before the flood starts: what a process passes on its local limit before its first
+ * answer depends on the round trip on a loaded machine (see fleet.md), and {@link FleetOfInstancesTest} covers that
+ * start. Inherently wall-clock: the fleet budget refills on Redis's clock.
  */
 class FleetOfJvmsTest {
 

@@ -81,7 +81,7 @@ public final class FloodgateFilter extends AbstractFilter {
      *   configuration. When that configuration stops, before its appenders, it waits (at most
      *   SummaryPublisher.RELEASE_TIMEOUT_MILLIS) until its writer has written the summaries it took before the
      *   handover, which go to those appenders (SummaryPublisher.release). Different settings: an INFO status, and the
-     *   old filter flushes at its stop as before.
+     *   old filter flushes at its own stop.
      * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; countedIntLevel is written before
      * the volatile write of LIVE. Going live, handing summaries to the publisher and finishing hold lifecycleLock;
      * the publisher's writer thread takes no lock of this class (RouteSink's route is volatile), and writes nothing

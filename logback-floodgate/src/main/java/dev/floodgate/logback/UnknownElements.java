@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * listens for that warning from {@link #listen} (Joran sets the context before the nested elements) until
  * {@link #stopListening} (Joran starts the filter after them), and treats each such name as an unknown option.
  *
- * <p>Thread-safe. If Logback ever words the warning differently, nothing is found and the filter starts as before.
+ * <p>Thread-safe. If Logback ever words the warning differently, nothing is found and the filter starts as if every
+ * element were known.
  */
 final class UnknownElements implements StatusListener {
 

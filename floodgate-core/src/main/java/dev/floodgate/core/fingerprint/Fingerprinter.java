@@ -229,7 +229,7 @@ public final class Fingerprinter {
 
     /**
      * {@link #slowProbe} on a thread that keeps no probe: a key the other such threads learned if it certainly is the
-     * call's, else a probe made for this call. Apart, so that the platform threads' path compiles as small as before.
+     * call's, else a probe made for this call. Apart, so that the platform threads' path compiles small.
      */
     private Object probeOfOneCall(String template, boolean hasArguments, boolean tokenFree, int full, int length,
             String logger, Object levelPart, Class<?> thrownClass, StackTraceElement frame) {

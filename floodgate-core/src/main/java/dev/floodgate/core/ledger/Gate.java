@@ -69,16 +69,15 @@ public final class Gate<A> extends RefusalCell {
      *      padded against false sharing and chosen by a hash of the thread id and a per-gate salt; a CAS on a
      *      stripe that loses to another thread changes the salt and takes the lock once, so the threads flooding
      *      one key settle on different stripes.
-     *      One code path serves both kinds of cell, which keeps the compiled fast path small enough for the JIT
-     *      to inline it into the logging framework's call (see src/docs/performance.md, the allocation paragraphs).
-     *  (6) Compiled size, the other way round. decide's bytecode is kept above HotSpot's FreqInlineSize (325 bytes;
-     *      361 now), so the JIT never inlines the lock path into the framework's compiled call. At 294 bytes it was
-     *      inlined in some forks, the compiled call grew past what its caller inlines, and the call's argument array
-     *      escaped: 3 of 45 forks of the 2-thread Logback flood allocated 34-40 B/op instead of 16, none of 20
-     *      with decide kept out by -XX:CompileCommand=dontinline, none of 30 at 349 bytes. So refusals are counted
-     *      inline here rather than through a helper of PendingRefusals. On the logging path the only caller is now
-     *      FloodFilter.decide, itself kept above that size for the same reason, so this is the second guard there
-     *      and the only one for other users of the ledger.
+     *      One code path serves both kinds of cell, so that the compiled fast path stays small enough for the JIT
+     *      to inline it into the logging framework's call.
+     *  (6) Compiled size, the other way round. decide's bytecode is kept above HotSpot's FreqInlineSize (325
+     *      bytes), so the JIT never inlines the lock path into the framework's compiled call: inlined there, it
+     *      makes that call too large for its own callers to inline, and the framework's argument array escapes.
+     *      So refusals are counted inline here rather than through a helper of PendingRefusals. On the logging path
+     *      the only caller is FloodFilter.decide, itself kept above that size for the same reason, so this is the
+     *      second guard there and the only one for other users of the ledger. CompiledSizeTest checks both; why
+     *      the size matters: src/docs/performance-decisions.md, "Compiled size".
      *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may
      *  see a slightly old time. Counts are never affected.
      *

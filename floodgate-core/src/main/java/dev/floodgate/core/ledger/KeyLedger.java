@@ -85,7 +85,7 @@ public final class KeyLedger<A> {
      * A Bloom filter of the admitted keys: two bits per key, set before the key is inserted and never cleared, so a
      * clear bit proves that the key was never admitted and a lookup of a key that overflowed skips the map. With 8 to
      * 16 bits per key of {@code maxKeys}, about 2 % of the lookups of keys never admitted reach the map when the
-     * ledger is full (the single-bit filter before it let 14 % through).
+     * ledger is full.
      */
     private final long[] admitted;
     /** The two bits of a key are bits [64 - b, 64) and [64 - 2b, 64 - b) of its mixed hash, for 2^b bits. */

@@ -4,8 +4,9 @@ import dev.floodgate.core.AttritionSettings;
 import java.util.Arrays;
 
 /**
- * The state of one Floodgate attrition actor: FloodgateDotNet 1.0.2's {@code FloodgateActor.NextEvent}, ported
- * statement by statement (SPEC §4) with this project's decisions (SPEC §10).
+ * The state of one key under the attrition algorithm of FloodgateDotNet 1.0.2 ({@code FloodgateActor.NextEvent}),
+ * step by step as {@code src/docs/algorithm.md} describes it ("State", "The decision"), with the port's departures
+ * from the original ("Departures from the original").
  *
  * <p>Not thread-safe: its owner serializes calls. Memory: one {@code long} array of three entries per timeframe of
  * the window, which holds only the first timeframe until a second one opens. No call allocates, apart from that
@@ -17,9 +18,9 @@ public final class AttritionActor implements KeyLimiter {
     public static final long NEVER = Long.MIN_VALUE;
 
     /*
-     * Mapping to SPEC §2: the ring of FloodgateTimeframe structs is kept in one array, three entries per slot
-     * (skipped, received, date); a slot that is not valid has received = INVALID (a valid slot's count is never
-     * negative). FloodgateTimeframe.AttritionCount and ValidWindowSize are never read (B15) and are omitted; its
+     * State (algorithm.md, "State"): the ring of FloodgateTimeframe structs is kept in one array, three entries per
+     * slot (skipped, received, date); a slot that is not valid has received = INVALID (a valid slot's count is never
+     * negative). FloodgateTimeframe.AttritionCount and ValidWindowSize are never read and are omitted; its
      * SendLimit is only ever read for the current timeframe, so it is one field (`sendLimit`), written where the C#
      * writes the new timeframe's. The C# LastTimestamp is always the current slot's date here (an event from an
      * earlier timeframe counts in the current one), so it is read from there. NextTimeframe is always the slot after
@@ -32,10 +33,10 @@ public final class AttritionActor implements KeyLimiter {
      * skipped), so the results are the same; a key seen in one timeframe, most of the many templates a ledger
      * tracks, holds 3 entries instead of 3 per timeframe.
      *
-     * Decisions (SPEC §10):
-     *  B1  fixed: the first event always opens a timeframe, even at timestamp 0 (`started()` is false until then).
-     *  B6  the logarithm is exact (IntegerLog).
-     *  B9  LastAllowed is raw epoch milliseconds, NEVER for "never".
+     * Departures (algorithm.md, "Departures from the original"):
+     *  The first event always opens a timeframe, even at timestamp 0 (`started()` is false until then).
+     *  The logarithm is exact (IntegerLog).
+     *  LastAllowed is raw epoch milliseconds, NEVER for "never".
      *  Time going backwards into an earlier timeframe is treated as the current timeframe and counted; the
      *  C# InvalidOperationException is not reproduced.
      *  Overflow: add·scale saturates instead of wrapping; with validated settings it cannot come near 2^63.
@@ -191,7 +192,7 @@ public final class AttritionActor implements KeyLimiter {
 
     /**
      * Returns the number of consecutive refused events: after a refusal, the running count including it; after an
-     * allowance, 0 (SPEC §2.3, {@code NumDisallowed}).
+     * allowance, 0 (FloodgateDotNet's {@code NumDisallowed}).
      */
     public long consecutiveRefused() {
         return totalSkipped;

@@ -21,7 +21,7 @@ class SuppressionSummaryTest {
     }
 
     @Test
-    void message_fingerprint_readsLikeTheIssueExample() {
+    void message_fingerprint_namesCountTemplatePeriodTimesAndLimits() {
         assertThat(flood().build().message()).isEqualTo("Suppressed 12,345 messages like \"Connection to {} failed:"
                 + " {}\" in the last 30s (first 10:00:01.120, last 10:00:30.998; attrition 8/5s, window 5×5s, spillover 16)");
     }
