@@ -46,7 +46,7 @@ final class MaskReplay implements CharSequence {
     /** Two entries per step: its position in {@link #masked}, then {@code -1 - letters} for a tried token that was
      * not there (the word's leading letters from there, 0 for a non-word character; bit 20 of {@code letters} set if
      * the attempt was {@link TokenMasker#COSTLY costly}), or, for a token, its kind with bit 4 set if it ends in a
-     * word character and bit 5 if the attempt that found it was costly. */
+     * word character. */
     private int[] steps = new int[0];
     private int stepCount;
     /** Where the coarsely masked rest begins in {@link #masked}; its length if the scan masked nothing coarsely. */
@@ -125,8 +125,7 @@ final class MaskReplay implements CharSequence {
                 int kind = TokenMasker.tokenKind(tokens, t);
                 if (next < coarseFrom) {
                     steps[used++] = next + delta;
-                    steps[used++] = kind | (kind != TokenMasker.KIND_QUOTED && isWordChar(s[end - 1]) ? 16 : 0)
-                            | (TokenMasker.costlyToken(tokens, t) ? 32 : 0);
+                    steps[used++] = kind | (kind != TokenMasker.KIND_QUOTED && isWordChar(s[end - 1]) ? 16 : 0);
                 }
                 String placeholder = TokenMasker.placeholder(kind);
                 if (kind == TokenMasker.KIND_QUOTED) {
@@ -153,7 +152,7 @@ final class MaskReplay implements CharSequence {
         if (coarse && budget != spent) {
             return false;
         }
-        // how many more of r's attempts are costly than of the text this replay was made of
+        // how many more of r's attempts that found no token are costly than of the text this replay was made of
         int extra = 0;
         int rp = 0;
         int mp = 0;
@@ -196,12 +195,10 @@ final class MaskReplay implements CharSequence {
             int end = TokenMasker.end(token);
             boolean wordEnd = kind != TokenMasker.KIND_QUOTED && isWordChar(r[end - 1]);
             int placeholder = placeholderLength(kind);
-            int change = costlyChange((step & 32) != 0, token);
-            if (wordEnd != ((step & 16) != 0) || (change != 0 && coarse) || (kind == TokenMasker.KIND_QUOTED
+            if (wordEnd != ((step & 16) != 0) || (kind == TokenMasker.KIND_QUOTED
                     && (masked[mp] != r[rp] || masked[mp + placeholder - 1] != r[end - 1]))) {
                 return false;
             }
-            extra += change;
             rp = end;
             mp += placeholder;
         }

@@ -12,7 +12,6 @@ import static dev.floodgate.core.fingerprint.TimeTokens.date;
 import static dev.floodgate.core.fingerprint.TimeTokens.duration;
 import static dev.floodgate.core.fingerprint.TimeTokens.time;
 import static dev.floodgate.core.fingerprint.TimeTokens.timeAfter;
-import static dev.floodgate.core.fingerprint.TokenMasker.COSTLY;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DATE;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DURATION;
 import static dev.floodgate.core.fingerprint.TokenMasker.KIND_HEX;
@@ -54,13 +53,11 @@ final class NumericTokens {
         }
         if (digitsEnd == n || isPlainEnd(s[digitsEnd])) {
             // a plain number, or a duration with its unit after a space: no other token is worth trying
-            if (digitsEnd + 1 < n && s[digitsEnd] == ' ' && isLetter(s[digitsEnd + 1])) {
-                int duration = duration(s, digitsEnd, n);
-                return COSTLY | (duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, digitsEnd));
-            }
-            return token(KIND_NUMBER, digitsEnd);
+            int duration = digitsEnd + 1 < n && s[digitsEnd] == ' ' && isLetter(s[digitsEnd + 1])
+                    ? duration(s, digitsEnd, n) : -1;
+            return duration > 0 ? token(KIND_DURATION, duration) : token(KIND_NUMBER, digitsEnd);
         }
-        return COSTLY | shaped(s, i, digitsEnd, n, ahead);
+        return shaped(s, i, digitsEnd, n, ahead);
     }
 
     /**

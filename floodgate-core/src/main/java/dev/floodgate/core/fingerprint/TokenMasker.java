@@ -49,8 +49,9 @@ import static dev.floodgate.core.fingerprint.TimeTokens.namedDate;
  *       ({@code user42} → {@code user<n>}).</li>
  * </ul>
  * A word boundary is the start or end of the text or any character other than a letter, a digit or {@code _}.
- * A scan spends a budget on the places where it tries a token by reading past a plain number or a word's letters,
- * {@link #attemptBudget 32 places plus one per 16 characters}; past them, the rest of the text is masked coarsely: each run of word characters, dots, colons, dashes and slashes that holds a digit becomes
+ * A scan spends a budget of {@link #attemptBudget 8 plus one per 12 characters} on the tokens it finds and the
+ * places where it tries one by reading past a word's letters and finds none; once it is spent, the rest of the text
+ * is masked coarsely: each run of word characters, dots, colons, dashes and slashes that holds a digit becomes
  * {@code <n>} ({@code "1-2-3 and 4"} → {@code "<n> and <n>"}), so that text dense with tokens costs what words cost.
  * The table of examples in {@code src/docs/masking.md} is checked by a test.
  */
@@ -121,19 +122,19 @@ public final class TokenMasker {
      */
 
     /*
-     * Attempt budget: an attempt that reads past a plain number or a word's leading letters (a date, an address, a
-     * quote, a hex word...) is COSTLY: its result carries that bit, and the scan spends one unit of its budget,
-     * MIN_ATTEMPTS + one per CHARS_PER_ATTEMPT characters. Once the budget is spent, it masks the rest coarsely, from
-     * where that attempt left it. Realistic messages stay inside it; text with such a token every few characters,
-     * hostile or not, reaches it, and its rest then costs one table look-up per character, as words do. Plain numbers
-     * and words that their letters decide cost what reading them costs, and spend nothing.
+     * Attempt budget: the scan spends one unit of MIN_ATTEMPTS + one per CHARS_PER_ATTEMPT characters on each token it
+     * finds, and on each COSTLY attempt that finds none: one that read past a word's leading letters (a date, an
+     * address, a quote, a hex word...), which its result says with that bit. Once the budget is spent, it masks the
+     * rest coarsely, from where the last token or attempt left it. Realistic messages stay inside it; text with a
+     * token every few characters, hostile or not, reaches it, and its rest then costs one table look-up per
+     * character, as words do. Words that their letters decide cost what reading them costs, and spend nothing.
      */
-    private static final int MIN_ATTEMPTS = 32;
-    private static final int CHARS_PER_ATTEMPT = 16;
+    private static final int MIN_ATTEMPTS = 8;
+    private static final int CHARS_PER_ATTEMPT = 12;
     /** The bit of an attempt's result that says it read past a plain number or a word's leading letters. */
     static final long COSTLY = 1L << 62;
 
-    /** The bit of a place in {@code tokens} or {@code attempts} that says the attempt there was costly. */
+    /** The bit of a place in {@code attempts} that says the attempt there was costly. */
     static final int COSTLY_PLACE = 1 << 30;
 
     /** What an attempt returns where no token starts and it proved nothing. */
@@ -197,8 +198,7 @@ public final class TokenMasker {
      * {@code attempts[1]} where coarse masking began ({@code n} if it did not), {@code attempts[2]} how much of the
      * {@link #attemptBudget} it spent, then two entries per place: its position, and where the scan went on from
      * there (after the word's leading letters or the character) with {@link #COSTLY_PLACE} set if the attempt was
-     * costly ({@link MaskReplay} needs them); needs {@code 3 + 2 * n} entries. A token's start in {@code tokens}
-     * also carries {@link #COSTLY_PLACE} if the attempt that found it was costly.
+     * costly ({@link MaskReplay} needs them); needs {@code 3 + 2 * n} entries.
      */
     static int scan(char[] s, int n, int[] tokens, int[] attempts) {
         int count = 0;
@@ -222,8 +222,6 @@ public final class TokenMasker {
             }
             char c = s[i];
             long token;
-            // COSTLY_PLACE if this place's attempt was costly
-            int costly = 0;
             if (inWord) {
                 if (isDigit(c)) {
                     token = token(KIND_NUMBER, number(s, i, n));
@@ -249,12 +247,12 @@ public final class TokenMasker {
                 }
                 token = attemptAt(s, i, n, ahead);
                 ahead = learned(ahead, token);
-                if ((token & COSTLY) != 0) {
-                    costly = COSTLY_PLACE;
-                    budget--;
-                }
                 if (kind(token) == 0) {
                     // no token: go on after the word's leading letters, or past the character
+                    int costly = (token & COSTLY) != 0 ? COSTLY_PLACE : 0;
+                    if (costly != 0) {
+                        budget--;
+                    }
                     inWord = isWordChar(c);
                     int next = inWord ? end(token) : i + 1;
                     if (attempts != null) {
@@ -268,9 +266,10 @@ public final class TokenMasker {
             }
             int kind = kind(token);
             int end = end(token);
-            tokens[2 * count] = i | costly;
+            tokens[2 * count] = i;
             tokens[2 * count + 1] = (int) token;
             count++;
+            budget--;
             inWord = kind != KIND_QUOTED && isWordChar(s[end - 1]);
             i = end;
         }
@@ -430,12 +429,7 @@ public final class TokenMasker {
 
     /** Returns the start of token {@code t} of a {@link #scan}. */
     static int tokenStart(int[] tokens, int t) {
-        return tokens[2 * t] & ~COSTLY_PLACE;
-    }
-
-    /** Returns whether the attempt that found token {@code t} of a {@link #scan} was costly. */
-    static boolean costlyToken(int[] tokens, int t) {
-        return (tokens[2 * t] & COSTLY_PLACE) != 0;
+        return tokens[2 * t];
     }
 
     /** Returns the end of token {@code t} of a {@link #scan}. */

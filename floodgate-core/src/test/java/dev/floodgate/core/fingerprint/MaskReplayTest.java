@@ -102,7 +102,7 @@ class MaskReplayTest {
         }
         assertThat(recall(key, "1-2-3 ".repeat(39) + "1-2-3 gone")).isNull();
         assertThat(recall(key, "1-2-3 ".repeat(39) + "1-2-3  done")).isNull();
-        // a text 16 characters longer has another budget, which runs out elsewhere: scanned, not recalled
+        // a text 12 characters longer has another budget, which runs out elsewhere: scanned, not recalled
         assertThat(recall(key, "1-2-3 ".repeat(39) + "1-2-3-4-5-6-7-8-9 done")).isNull();
     }
 

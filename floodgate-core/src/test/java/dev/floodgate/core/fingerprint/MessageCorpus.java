@@ -5,8 +5,9 @@ import java.util.UUID;
 
 /**
  * Random log messages for the masking tests: realistic ones, made of words, numbers, addresses, dates, times, UUIDs,
- * hex words, durations, quotes and punctuation (valid and nearly valid forms of each token), with noise; and hostile
- * ones, runs of the pieces that cost an attempt the most, alone or mixed.
+ * hex words, durations, quotes and punctuation (valid and nearly valid forms of each token), with noise; log lines,
+ * words with a token in place of one in four; and hostile ones, runs of the pieces that cost an attempt the most,
+ * alone or mixed.
  */
 final class MessageCorpus {
 
@@ -15,6 +16,10 @@ final class MessageCorpus {
         "Decimal", "Mon", "Tue", "Jul", "Dec", "Oct", "May", "Jun", "Sep", "Wed", "Fri", "ms", "s", "m", "h", "sec",
         "seconds", "minutes", "x", "g", "T", "Z", "_", "é", "Straße", "日本", "٣", "log4j2", "user42",
         "db-7.internal", "can't", "it's", "ERROR", "id", "Ab", "ABCDEF", "e1", "F00"};
+    private static final String[] LOG_WORDS = {"connection", "refused", "Failed", "for", "order", "user", "the",
+        "from", "to", "at", "on", "request", "timed", "out", "after", "retrying", "queue", "is", "full", "cache",
+        "miss", "session", "expired", "Service", "Unavailable", "ERROR", "handler", "closed", "stream", "id",
+        "db-7.internal", "log4j2", "user42", "can't"};
     private static final String[] SEPARATORS = {" ", " ", " ", ", ", ": ", "=", "/", "-", "(", ")", "[", "]", "{}",
         ".", ";", "...", " - ", "->", "#", "@", "\t", ":", "'", "\"", "_", "+"};
     private static final String[] FIXED = {"fe80::1ff:fe23:4567:890a", "::1", "2001:db8::8a2e:370:7334", "[::1]:80",
@@ -76,6 +81,38 @@ final class MessageCorpus {
         }
         sb.setLength(length);
         return sb.toString();
+    }
+
+    /**
+     * Returns a log line of about {@code maxLength} characters at most, whole words: words and punctuation, with a
+     * token (a number, an address, a UUID, or a valid or nearly valid date, time, duration, hex word or quote) in
+     * place of one word in four.
+     */
+    static String logLine(Random random, int maxLength) {
+        int length = random.nextInt(maxLength + 1);
+        StringBuilder sb = new StringBuilder(length + 48);
+        while (sb.length() < length) {
+            if (random.nextInt(4) != 0) {
+                sb.append(LOG_WORDS[random.nextInt(LOG_WORDS.length)]);
+            } else {
+                switch (random.nextInt(4)) {
+                    case 0:
+                        sb.append(number(random));
+                        break;
+                    case 1:
+                        sb.append(ipv4(random));
+                        break;
+                    case 2:
+                        sb.append(new UUID(random.nextLong(), random.nextLong()));
+                        break;
+                    default:
+                        sb.append(FIXED[random.nextInt(FIXED.length)]);
+                        break;
+                }
+            }
+            sb.append(random.nextInt(6) == 0 ? ", " : " ");
+        }
+        return sb.toString().trim();
     }
 
     /** Returns a hostile message of {@code length} characters: a run of one piece, or of pieces drawn from all. */

@@ -55,12 +55,12 @@ class TokenMaskerTest {
 
     @Test
     void mask_widestExpansion_isMeasured() {
-        // 20 places, inside the attempt budget of 60 characters; past a budget, quotes are left as they are
-        String quotes = "'' ".repeat(20);
+        // 4 tokens, inside the budget of 9 at this length; past a budget, quotes are left as they are
+        String quotes = "'' ".repeat(4);
         int[] tokens = new int[2 * quotes.length()];
         int count = TokenMasker.scan(quotes.toCharArray(), quotes.length(), tokens);
-        assertThat(TokenMasker.mask(quotes)).isEqualTo("'<str>' ".repeat(20));
-        assertThat(TokenMasker.maskedLength(quotes.length(), tokens, count)).isEqualTo(160);
+        assertThat(TokenMasker.mask(quotes)).isEqualTo("'<str>' ".repeat(4));
+        assertThat(TokenMasker.maskedLength(quotes.length(), tokens, count)).isEqualTo(32);
     }
 
     @Test
