@@ -243,10 +243,8 @@ final class MaskReplay implements CharSequence {
                 digit |= isDigit(r[i]);
                 i++;
             }
-            char[] part = digit ? COARSE_NUMBER : r;
-            int from = digit ? 0 : start;
             int length = digit ? COARSE_NUMBER.length : i - start;
-            if (maskedLength - m < length || Arrays.mismatch(part, from, from + length, masked, m, m + length) >= 0) {
+            if (maskedLength - m < length || !(digit ? same(COARSE_NUMBER, 0, m, length) : same(r, start, m, length))) {
                 return false;
             }
             m += length;
