@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Reloads during a flood (issue 14, item 2): 100 reconfigurations with the same XML (what {@code monitorInterval}
+ * Reloads during a flood: 100 reconfigurations with the same XML (what {@code monitorInterval}
  * and {@code Configurator.reconfigure} do) while 4 threads flood one template. The clock never moves, so without
  * reloads the filter passes its burst of 16 and nothing more; every further line is a leak. Log4j's
  * {@code DenyAllFilter}, reloaded the same way, measures what the framework itself lets through.

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 14, item 4: an appender that takes "1 s per append" (here: as long as the test withholds a permit) never
+ * An appender that takes "1 s per append" (here: as long as the test withholds a permit) never
  * holds a logging thread through Floodgate, nor the configuration's scheduler, and a stop returns within
  * {@link SummaryPublisher#STOP_TIMEOUT_MILLIS} while the appender is still stuck, reporting the counts it could not
  * write.

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 14, item 1: a summary that an appender fails to write is carried into the next one, and what still cannot
+ * A summary that an appender fails to write is carried into the next one, and what still cannot
  * be written at stop is reported with its exact count, so that lines written + counts in summaries written + counts in
  * ERROR statuses (+ events the appender threw back at the application) = events logged.
  */

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 14, item 3: 10,000 templates flooding at once get at most {@code maxSummaryLines} (100) summary lines per
+ * 10,000 templates flooding at once get at most {@code maxSummaryLines} (100) summary lines per
  * interval: the 99 largest one by one and the rest in one "… and N more templates" line, and every count adds up.
  */
 class FloodgateSummaryStormTest {

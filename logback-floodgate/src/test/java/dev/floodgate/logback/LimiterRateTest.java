@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Limits mean what they say (issue 14, item 5): one template logged 20,000 times a second through each filter, on a
+ * Limits mean what they say: one template logged 20,000 times a second through each filter, on a
  * clock that steps like the default ticking clock, passes the configured rate of {@code cell} (burst 0) and
  * {@code window} within 2 % in every second, and never more.
  */
