@@ -481,6 +481,10 @@ public final class FloodgateFilter extends AbstractFilter {
     private void goLiveLocked() {
         SummaryRoute route = sink.findRoute();
         place = group.placeOf(this, route.describe());
+        String versionWarning = Log4jVersion.contextWideWarning();
+        if (versionWarning != null && route.monitoringName().equals(SummaryRoute.CONTEXT_WIDE)) {
+            STATUS.warn("{}: {}", PLUGIN_NAME, versionWarning);
+        }
         FloodFilter continued = continuePredecessor();
         if (continued != null) {
             engine = continued;

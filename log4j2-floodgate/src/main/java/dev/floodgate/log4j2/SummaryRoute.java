@@ -32,6 +32,9 @@ import org.apache.logging.log4j.message.Message;
  */
 abstract class SummaryRoute {
 
+    /** The description and monitoring name of the configuration's own filter. */
+    static final String CONTEXT_WIDE = "context-wide";
+
     /** The marker of summary events. */
     static final Marker MARKER = MarkerManager.getMarker(FloodFilter.SUMMARY_MARKER);
 
@@ -70,7 +73,7 @@ abstract class SummaryRoute {
     /** Finds where {@code filter} is attached in {@code configuration}; context-wide if it is nowhere else. */
     static SummaryRoute find(Configuration configuration, Filter filter) {
         if (holds(configuration.getFilter(), filter)) {
-            return new ThroughLoggers(configuration, "context-wide", "context-wide");
+            return new ThroughLoggers(configuration, CONTEXT_WIDE, CONTEXT_WIDE);
         }
         LoggerConfig root = configuration.getRootLogger();
         for (LoggerConfig lc : loggerConfigs(configuration, root)) {

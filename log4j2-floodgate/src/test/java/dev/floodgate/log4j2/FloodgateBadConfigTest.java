@@ -4,6 +4,7 @@ import static dev.floodgate.log4j2.Log4jHarness.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -11,6 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A bad attribute value: a status error naming the attribute and the value, then the filter passes everything and
  * the rest of the configuration keeps working, wherever the filter sits.
  */
+@Tag("compatibility")
 class FloodgateBadConfigTest {
 
     @ParameterizedTest(name = "{0}")

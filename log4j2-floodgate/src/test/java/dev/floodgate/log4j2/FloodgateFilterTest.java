@@ -15,13 +15,17 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Marker;
 import org.apache.logging.log4j.MarkerManager;
 import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.message.ObjectMessage;
 import org.apache.logging.log4j.message.ReusableMessageFactory;
 import org.apache.logging.log4j.message.StringMapMessage;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The context-wide filter ({@code <Configuration><Floodgate/>}) in a real Log4j2 context. */
+@Tag("compatibility")
 class FloodgateFilterTest {
 
     private static final String TEMPLATE = "Connection to {} failed: {}";
@@ -296,8 +300,10 @@ class FloodgateFilterTest {
         }
     }
 
+    /** Log4j 2.20.0 and newer pass fluent-API calls through the context-wide filter with their message. */
     @Test
     void fluentApi_eachCallCountedOnce() {
+        assumeFluentCallsReachTheContextWideFilter();
         try (Log4jHarness h = Log4jHarness.start(getClass(), "contextWide")) {
             Reference ref = new Reference(h);
             Logger log = h.logger("app.Db");
@@ -308,7 +314,34 @@ class FloodgateFilterTest {
             }
 
             assertThat(lines(h.list("list").events())).hasSize(ref.passed);
+            assertThat(h.status.messages()).noneMatch(m -> m.contains("fluent-API"));
         }
+    }
+
+    /** Older Log4j asks the context-wide filter only whether the level is enabled; it says it cannot see them. */
+    @Test
+    void fluentApi_log4jBefore2_20_passesUncountedAndTheFilterSaysSoNamingTheVersion() {
+        String version = LoggerContext.class.getPackage().getImplementationVersion();
+        Assumptions.assumeTrue(Log4jVersion.before(version, 2, 20),
+                "Log4j " + version + " passes fluent-API calls through the context-wide filter");
+        try (Log4jHarness h = Log4jHarness.start(getClass(), "contextWide")) {
+            Logger log = h.logger("app.Db");
+            for (int i = 0; i < 200; i++) {
+                log.atError().log(TEMPLATE, "db-1", i);
+            }
+
+            assertThat(lines(h.list("list").events())).hasSize(200);
+            assertThat(h.status.messages()).contains("WARN Floodgate: Log4j " + version + " does not pass "
+                    + "fluent-API calls (logger.atError()...log(...)) through a context-wide filter, so this one "
+                    + "neither limits nor counts them; Log4j 2.20.0 and newer do. Upgrade log4j-core and log4j-api, "
+                    + "or put <Floodgate> on the loggers or appenders instead");
+        }
+    }
+
+    private static void assumeFluentCallsReachTheContextWideFilter() {
+        String version = LoggerContext.class.getPackage().getImplementationVersion();
+        Assumptions.assumeFalse(Log4jVersion.before(version, 2, 20),
+                "Log4j " + version + " does not pass fluent-API calls through the context-wide filter");
     }
 
     @Test

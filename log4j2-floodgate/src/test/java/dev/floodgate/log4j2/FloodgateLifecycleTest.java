@@ -22,6 +22,7 @@ import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.Configurator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +37,7 @@ class FloodgateLifecycleTest {
 
     private static final String TEMPLATE = "Connection to {} failed: {}";
 
+    @Tag("compatibility")
     @ParameterizedTest
     @ValueSource(strings = {"contextWide", "appender"})
     void shutdown_pendingDrops_areSummarizedBeforeTheAppendersStop(String place) {
@@ -57,6 +59,7 @@ class FloodgateLifecycleTest {
         assertThat(h.status.floodgateMessages()).isEmpty();
     }
 
+    @Tag("compatibility")
     @ParameterizedTest
     @ValueSource(strings = {"contextWide", "appender"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)

@@ -10,12 +10,14 @@ import org.apache.logging.log4j.core.Filter.Result;
 import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
 import org.apache.logging.log4j.message.ParameterizedMessage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every {@code filter} overload, and the allocation of the context-wide path. */
+@Tag("compatibility")
 class FloodgateOverloadsTest {
 
     private static final Object A = "a";

@@ -48,9 +48,14 @@ public final class StatusCapture implements StatusListener {
                 .collect(Collectors.toList());
     }
 
-    /** Returns the captured messages that mention Floodgate. */
+    /**
+     * Returns the captured messages that mention Floodgate, but for the warning that a context-wide filter gives on a
+     * Log4j before 2.20.0 (the compatibility matrix runs there; {@code FloodgateFilterTest} checks that warning).
+     */
     public List<String> floodgateMessages() {
-        return messages().stream().filter(m -> m.contains("Floodgate")).collect(Collectors.toList());
+        String known = Log4jVersion.contextWideWarning();
+        return messages().stream().filter(m -> m.contains("Floodgate"))
+                .filter(m -> known == null || !m.equals("WARN Floodgate: " + known)).collect(Collectors.toList());
     }
 
     /** Unregisters the capture. */

@@ -161,6 +161,11 @@ final class ActiveFloodgate {
             owner.addError(element + ": needs a Logback LoggerContext, was " + context + NOT_STARTED);
             return null;
         }
+        String unsupported = LogbackVersion.unsupported();
+        if (unsupported != null) {
+            owner.addError(element + ": " + unsupported + NOT_STARTED);
+            return null;
+        }
         Map<String, String> all = new LinkedHashMap<>(raw);
         for (String name : unknown) {
             all.putIfAbsent(name, "");

@@ -64,6 +64,10 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
         ActiveFloodgate.SummaryTarget target = (logger, event) -> logger.callAppenders(event);
         state.start(this, element(), getName() == null ? "FloodgateTurboFilter" : getName(), target, super::start,
                 place(), target);
+        String fluentWarning = LogbackVersion.turboFluentWarning();
+        if (fluentWarning != null && isStarted()) {
+            addWarn(element() + ": " + fluentWarning);
+        }
     }
 
     /**

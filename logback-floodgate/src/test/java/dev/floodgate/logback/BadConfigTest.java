@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Bad settings in real XML: each is reported as an ERROR status naming the setting and the value, the filter stays
  * stopped and lets every event through, and the application keeps logging.
  */
+@Tag("compatibility")
 class BadConfigTest {
 
     private static final String NOT_STARTED = " (the filter is not started and lets every event through)";

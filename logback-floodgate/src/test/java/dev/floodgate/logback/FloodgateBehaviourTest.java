@@ -25,12 +25,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.slf4j.Marker;
 import org.slf4j.helpers.BasicMarkerFactory;
 
 /** The behaviour table that both adapters share, each configured from real XML with a test clock. */
+@Tag("compatibility")
 class FloodgateBehaviourTest {
 
     private static final String CONNECTION = "Connection to {} failed";
@@ -159,6 +163,7 @@ class FloodgateBehaviourTest {
     @ParameterizedTest
     @EnumSource(Adapter.class)
     void decide_fluentApi_countsEachCallOnce(Adapter adapter) {
+        assumeFluentCallsReach(adapter);
         configure(adapter);
         Logger log = t.logger("com.acme.Db");
         for (int i = 0; i < 40; i++) {
@@ -174,6 +179,7 @@ class FloodgateBehaviourTest {
     @ParameterizedTest
     @EnumSource(Adapter.class)
     void decide_fluentAndClassicCalls_shareOneFingerprint(Adapter adapter) {
+        assumeFluentCallsReach(adapter);
         configure(adapter);
         Logger log = t.logger("com.acme.Db");
         for (int i = 0; i < 40; i++) {
@@ -190,6 +196,34 @@ class FloodgateBehaviourTest {
         assertThat(TestContext.suppressed(events)).isEqualTo(24);
     }
 
+
+    /** Logback before 1.5.21 passes fluent-API calls to no turbo filter: it says so, naming the version. */
+    @Test
+    void decide_fluentApiOnLogbackBefore1_5_21_turboFilterPassesThemUncountedAndSaysSo() {
+        Assumptions.assumeTrue(LogbackVersion.turboFluentWarning() != null,
+                "Logback " + LogbackVersion.version() + " passes fluent-API calls to turbo filters");
+        configure(Adapter.TURBO);
+        Logger log = t.logger("com.acme.Db");
+        for (int i = 0; i < 40; i++) {
+            log.atError().setMessage(CONNECTION).addArgument("db" + i).log();
+        }
+
+        List<ILoggingEvent> events = summarizeAfter(Adapter.TURBO, Duration.ofSeconds(30));
+
+        assertThat(messages(events)).hasSize(40);
+        assertThat(summaries(events)).isEmpty();
+        assertThat(t.context.getStatusManager().getCopyOfStatusList()).extracting(s -> s.getMessage())
+                .contains("FloodgateTurboFilter: Logback " + System.getProperty("floodgate.test.logbackVersion")
+                        + " does not pass fluent-API calls (logger.atError()...log()) to turbo filters, so this one "
+                        + "neither limits nor counts them; Logback 1.5.21 and newer do. Upgrade logback-classic, or "
+                        + "put FloodgateFilter on the appenders instead");
+    }
+
+    /** The appender filter sees fluent calls on every Logback; the turbo filter from Logback 1.5.21 on. */
+    private static void assumeFluentCallsReach(Adapter adapter) {
+        Assumptions.assumeTrue(adapter != Adapter.TURBO || LogbackVersion.turboFluentWarning() == null,
+                "Logback " + LogbackVersion.version() + " passes fluent-API calls to no turbo filter");
+    }
     @ParameterizedTest
     @EnumSource(Adapter.class)
     void decide_callsBelowTheLoggersLevel_areNotCounted(Adapter adapter) {

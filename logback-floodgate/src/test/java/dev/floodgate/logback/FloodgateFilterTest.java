@@ -16,11 +16,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Marker;
 import org.slf4j.helpers.BasicMarkerFactory;
 
 /** The appender filter's summaries go to its own appender, and only there. */
+@Tag("compatibility")
 class FloodgateFilterTest {
 
     private static final Marker EXEMPT = new BasicMarkerFactory().getMarker("FLOODGATE_EXEMPT");

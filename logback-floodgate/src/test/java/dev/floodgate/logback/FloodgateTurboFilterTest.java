@@ -13,9 +13,11 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** What only the turbo filter does: where its summaries go, and what its decisions cost. */
+@Tag("compatibility")
 class FloodgateTurboFilterTest {
 
     private TestContext t;

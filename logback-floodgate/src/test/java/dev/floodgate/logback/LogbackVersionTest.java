@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.core.Context;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The build runs this module's tests twice, against the Logback it is built with and against the newest Logback
- * (see the surefire executions in the pom); this checks that each run really has the Logback it claims.
+ * The build runs this module's tests against the Logback it is built with and the newest Logback, and its behaviour
+ * tests against each release of the compatibility matrix (see the surefire executions in the pom); this checks that
+ * each run really has the Logback it claims.
  */
+@Tag("compatibility")
 class LogbackVersionTest {
 
     @Test
