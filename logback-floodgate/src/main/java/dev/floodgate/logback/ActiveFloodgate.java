@@ -378,7 +378,7 @@ final class ActiveFloodgate {
      * start again before a configuration attaches new ones). A summary written to no appender would be lost.
      */
     private boolean canWrite() {
-        if (context.getConfigurationLock().isLocked()) {
+        if (LogbackVersion.configurationLocked(context)) {
             return false;
         }
         if (appendersSeen || !(owner instanceof TurboFilter)) {

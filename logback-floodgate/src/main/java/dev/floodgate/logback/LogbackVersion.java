@@ -3,12 +3,19 @@ package dev.floodgate.logback;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.Context;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Whether the Logback on the class path is one the filters can run on: Logback 1.3.6, 1.4.6 or newer, the releases
  * that brought the configuration events a reload's handover listens for. On an older Logback a filter does not start
  * and says why, naming the version, instead of failing on a missing class at the first reload. Before 1.5.21 Logback
- * does not pass fluent-API calls to turbo filters; the turbo filter then says so when it starts.
+ * does not pass fluent-API calls to turbo filters; the turbo filter then says so when it starts. Whether a configurator
+ * holds the context's configuration lock can be told without waiting only where that lock is a {@link ReentrantLock}
+ * (1.5.7 and newer); before, it is a plain monitor.
  *
  * <p>Stateless; the answer is computed once, when the class is initialised.
  */
@@ -25,6 +32,9 @@ final class LogbackVersion {
     /** Null when this Logback passes fluent-API calls to turbo filters; else the warning, naming its version. */
     private static final String TURBO_FLUENT_WARNING = readTurboFluentWarning();
 
+    /** {@code Context.getConfigurationLock()} as {@code (Context) -> ReentrantLock}; null where it returns a monitor. */
+    private static final MethodHandle CONFIGURATION_LOCK = configurationLockHandle();
+
     private LogbackVersion() {
     }
 
@@ -40,6 +50,40 @@ final class LogbackVersion {
      */
     static String turboFluentWarning() {
         return TURBO_FLUENT_WARNING;
+    }
+
+    /**
+     * Returns whether some thread holds {@code context}'s configuration lock now (a configurator reading a
+     * configuration), where this Logback can tell without waiting; false where its lock is a plain monitor, which
+     * cannot be tested without taking it.
+     *
+     * @param context a Logback context
+     * @return whether the lock is held, as far as this Logback can tell
+     */
+    static boolean configurationLocked(Context context) {
+        if (CONFIGURATION_LOCK == null) {
+            return false;
+        }
+        try {
+            return ((ReentrantLock) CONFIGURATION_LOCK.invokeExact(context)).isLocked();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("Context.getConfigurationLock() failed", e);
+        }
+    }
+
+    private static MethodHandle configurationLockHandle() {
+        try {
+            Method method = Context.class.getMethod("getConfigurationLock");
+            if (method.getReturnType() != ReentrantLock.class) {
+                return null;
+            }
+            return MethodHandles.publicLookup().unreflect(method)
+                    .asType(MethodType.methodType(ReentrantLock.class, Context.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null;
+        }
     }
 
     private static String readTurboFluentWarning() {
