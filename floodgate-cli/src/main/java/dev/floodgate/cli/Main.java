@@ -47,7 +47,8 @@ public final class Main {
                     + "before them"),
             new CommandLine.Spec("ts-format", null, "PATTERN", "a java.time DateTimeFormatter pattern for the ts "
                     + "group, e.g. 'dd/MMM/yyyy:HH:mm:ss Z' (default: read by shape: ISO-8601, time of day, "
-                    + "syslog, epoch seconds, ms or µs, and the other dates of src/docs/cli.md)"));
+                    + "syslog, epoch seconds, ms or µs, and the other dates listed at "
+                    + "https://github.com/floodgate-dev/floodgate/blob/main/src/docs/cli.md)"));
 
     private static final CommandLine.Spec HELP = new CommandLine.Spec("help", "h", null, "show this help");
 

@@ -10,6 +10,9 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
  */
 public final class FloodgateFailureAnalyzer extends AbstractFailureAnalyzer<FloodgatePropertyException> {
 
+    /** Where the documentation is published: the project's repository, as the jar's pom names it. */
+    static final String DOCS = "https://github.com/floodgate-dev/floodgate/blob/main/src/docs/";
+
     /** Creates the analyzer; Spring Boot does, from {@code META-INF/spring.factories}. */
     public FloodgateFailureAnalyzer() {
         // stateless
@@ -22,13 +25,17 @@ public final class FloodgateFailureAnalyzer extends AbstractFailureAnalyzer<Floo
             description.append("\n    Property: ").append(p.property()).append("\n    Value: \"").append(p.value())
                     .append("\"\n    Reason: ").append(p.message()).append('\n');
         }
-        String action = "Correct the value of each property above (the properties are listed in "
-                + "src/docs/metrics.md and in your IDE's completion), or remove it to use the default.";
+        if (cause.problems().stream().anyMatch(p -> p.message().contains(FloodgateLoggingListener.MISSING_ADAPTER))) {
+            return new FailureAnalysis(description.toString(), "Add the dependency named above (" + DOCS
+                    + "metrics.md#spring-boot-floodgate-spring-boot-starter), or set floodgate.enabled=false.", cause);
+        }
+        String action = "Correct the value of each property above (the properties are listed at " + DOCS
+                + "metrics.md#spring-boot-floodgate-spring-boot-starter and in your IDE's completion), or remove it "
+                + "to use the default.";
         for (FloodgatePropertyException.Problem p : cause.problems()) {
             if (p.property().startsWith("spring.data.redis.")) {
                 action += " floodgate.fleet=spring.data.redis reads the spring.data.redis.* properties (see "
-                        + "src/docs/fleet.md, \"Spring Boot\"): change them, or write the Redis URI in "
-                        + "floodgate.fleet.";
+                        + DOCS + "fleet.md#spring-boot): change them, or write the Redis URI in floodgate.fleet.";
                 break;
             }
         }

@@ -28,6 +28,16 @@ class BadPropertiesTest {
     }
 
     @Test
+    void start_badValue_analysisPointsAtDocumentationOutsideTheRepository(CapturedOutput output) {
+        assertThatThrownBy(() -> start("floodgate.enabled=true", "floodgate.timeframe=5 parsecs"))
+                .isInstanceOf(FloodgatePropertyException.class);
+        assertThat(output).contains("the properties are listed at https://github.com/floodgate-dev/floodgate/blob/main/"
+                + "src/docs/metrics.md#spring-boot-floodgate-spring-boot-starter and in your IDE's completion")
+                .doesNotContain("listed in src/docs");
+        assertThat(DocumentationLinks.broken(output.toString())).isEmpty();
+    }
+
+    @Test
     void start_badLevel_failsNamingTheProperty() {
         assertThatThrownBy(() -> start("floodgate.enabled=true", "floodgate.min-level=LOUD"))
                 .isInstanceOf(FloodgatePropertyException.class)
@@ -54,8 +64,10 @@ class BadPropertiesTest {
         assertThat(output).contains("Property: spring.data.redis.url")
                 .contains("Value: \"http://app:***@cache:6379\"")
                 .contains("spring.data.redis.url: not a redis:// or rediss:// URL")
-                .contains("floodgate.fleet=spring.data.redis reads the spring.data.redis.* properties")
+                .contains("floodgate.fleet=spring.data.redis reads the spring.data.redis.* properties (see "
+                        + "https://github.com/floodgate-dev/floodgate/blob/main/src/docs/fleet.md#spring-boot)")
                 .doesNotContain("s3cret");
+        assertThat(DocumentationLinks.broken(output.toString())).isEmpty();
     }
 
     @Test

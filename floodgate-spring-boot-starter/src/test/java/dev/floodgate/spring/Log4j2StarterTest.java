@@ -23,7 +23,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 @org.springframework.test.annotation.DirtiesContext
 @SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"floodgate.enabled=true", "floodgate.summary-interval=200ms",
-            "management.endpoints.web.exposure.include=floodgate,prometheus,metrics"})
+            "management.endpoints.web.exposure.include=floodgate,prometheus,metrics",
+            // On as in a running application: Spring Boot 3's @SpringBootTest turns metrics export off by default.
+            "management.prometheus.metrics.export.enabled=true"})
 class Log4j2StarterTest {
 
     private static final String SUPPRESSED = "floodgate_events_total{filter=\"context-wide\",framework=\"log4j2\","
