@@ -1,11 +1,13 @@
 package dev.floodgate.examples.common;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What an example application prints once its outage is over and its logging framework has stopped: how many
@@ -20,6 +22,10 @@ public final class DemoReport {
     private static final int FIRST_FAILURES = 3;
     /** Summary lines shown at most; beyond it the first and last ones. */
     private static final int MAX_SUMMARIES = 10;
+
+    private static final Pattern TIME_OF_DAY = Pattern.compile("\\b\\d\\d:\\d\\d:\\d\\d\\.\\d\\d\\d\\b");
+    private static final Pattern INTERVAL = Pattern.compile("in the last [0-9hms]+ ");
+    private static final Pattern NUMBER = Pattern.compile("\\d[\\d,]*");
 
     private DemoReport() {
     }
@@ -72,6 +78,44 @@ public final class DemoReport {
                 out.println("  " + line);
             }
         }
+    }
+
+    /**
+     * Returns the lines of {@code shown}, a report as the README shows it (abridged by lines that are {@code …} alone;
+     * blank lines are not compared),
+     * that {@code printed}, another run's report, does not have in the same order, compared by {@link #shape}: empty if
+     * the README shows what the code prints today.
+     */
+    public static List<String> linesNotPrinted(List<String> shown, List<String> printed) {
+        List<String> missing = new ArrayList<>();
+        int next = 0;
+        for (String line : shown) {
+            if (line.isBlank() || line.strip().equals("…")) {
+                continue;
+            }
+            String want = shape(line);
+            int found = next;
+            while (found < printed.size() && !shape(printed.get(found)).equals(want)) {
+                found++;
+            }
+            if (found == printed.size()) {
+                missing.add(line);
+            } else {
+                next = found + 1;
+            }
+        }
+        return missing;
+    }
+
+    /**
+     * Returns {@code line} with what differs between runs of one report replaced: every time of day by
+     * {@code hh:mm:ss.SSS}, a summary's interval by {@code in the last …}, every other number by {@code N}, and the
+     * spaces that align the numbers by one.
+     */
+    static String shape(String line) {
+        String out = TIME_OF_DAY.matcher(line).replaceAll("hh:mm:ss.SSS");
+        out = INTERVAL.matcher(out).replaceAll("in the last … ");
+        return NUMBER.matcher(out).replaceAll("N").replaceAll("(?<=\\S)  +", " ");
     }
 
     private static void file(PrintStream out, LogFile log, String failureText, String template) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -17,14 +18,16 @@ import java.util.regex.Pattern;
  * The repository's README, read so that tests can hold its code blocks to the files and behaviour they describe.
  *
  * <p>A block is marked by an HTML comment on the line before its fence: {@code <!-- example: PATH -->} says the
- * block is the file at {@code PATH} (relative to the repository root), byte for byte; {@code <!-- NAME -->} names any
- * other block. Immutable.
+ * block is the file at {@code PATH} (relative to the repository root), byte for byte; {@code <!-- excerpt: PATH -->}
+ * says it is a run of whole lines of that file, shifted left as a whole; {@code <!-- NAME -->} names any other block.
+ * Immutable.
  */
 public final class Readme {
 
     private static final Pattern MARKED_BLOCK = Pattern.compile(
             "<!-- ([^>]+?) -->\n```[a-z]*\n(.*?)^```$", Pattern.DOTALL | Pattern.MULTILINE);
     private static final String EXAMPLE = "example: ";
+    private static final String EXCERPT = "excerpt: ";
 
     private final Path root;
     private final Map<String, String> blocks;
@@ -86,13 +89,54 @@ public final class Readme {
 
     /** Returns the blocks marked {@code <!-- example: PATH -->}, by path. */
     public Map<String, String> examples() {
+        return byPath(EXAMPLE);
+    }
+
+    /** Returns the blocks marked {@code <!-- excerpt: PATH -->}, by path. */
+    public Map<String, String> excerpts() {
+        return byPath(EXCERPT);
+    }
+
+    private Map<String, String> byPath(String kind) {
         Map<String, String> out = new LinkedHashMap<>();
         blocks.forEach((marker, block) -> {
-            if (marker.startsWith(EXAMPLE)) {
-                out.put(marker.substring(EXAMPLE.length()).trim(), block);
+            if (marker.startsWith(kind)) {
+                out.put(marker.substring(kind.length()).trim(), block);
             }
         });
         return out;
+    }
+
+    /**
+     * Returns whether {@code excerpt}'s lines are consecutive lines of {@code file}, each with the same number of
+     * spaces added in front (none on an empty line).
+     *
+     * @param excerpt lines, each ending in a newline
+     * @param file the whole text of a file
+     */
+    public static boolean isExcerptOf(String excerpt, String file) {
+        List<String> part = List.of(excerpt.split("\n", -1));
+        part = part.subList(0, part.size() - 1); // the text after the last newline, which is empty
+        List<String> lines = List.of(file.split("\n", -1));
+        if (part.isEmpty() || part.get(0).isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i + part.size() <= lines.size(); i++) {
+            String first = lines.get(i);
+            if (!first.endsWith(part.get(0)) || !first.substring(0, first.length() - part.get(0).length()).isBlank()) {
+                continue;
+            }
+            String indent = first.substring(0, first.length() - part.get(0).length());
+            boolean all = true;
+            for (int j = 1; j < part.size() && all; j++) {
+                String want = part.get(j).isEmpty() ? "" : indent + part.get(j);
+                all = lines.get(i + j).equals(want);
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -99,6 +99,38 @@ class PublishedArtifactsTest {
         }
     }
 
+    @Test
+    void readme_andQuickStarts_nameTheVersionsTheBuildUses() throws Exception {
+        Element root = parse(this.root.resolve("pom.xml")).getDocumentElement();
+        String version = text(root, "version");
+        Pattern floodgate = Pattern.compile(
+                "<groupId>dev\\.floodgate</groupId>\\s*<artifactId>([^<]+)</artifactId>\\s*<version>([^<]+)</version>");
+        for (String file : List.of("README.md", "examples/quickstart-logback/pom.xml",
+                "examples/quickstart-log4j2/pom.xml", "examples/checkout-service/pom.xml", "src/docs/metrics.md",
+                "src/docs/compatibility.md")) {
+            Matcher m = floodgate.matcher(Files.readString(this.root.resolve(file)));
+            while (m.find()) {
+                assertThat(m.group(2)).as("version of %s in %s", m.group(1), file).isEqualTo(version);
+            }
+        }
+        assertThat(dependencyVersion("examples/quickstart-logback/pom.xml", "logback-classic"))
+                .as("the Logback of the Logback quick start").isEqualTo(text(root, "logback.version"));
+        assertThat(dependencyVersion("examples/quickstart-log4j2/pom.xml", "log4j-core"))
+                .as("the Log4j of the Log4j2 quick start").isEqualTo(text(root, "log4j2.version"));
+    }
+
+    /** The version a pom gives its dependency {@code artifactId}. */
+    private String dependencyVersion(String pom, String artifactId) throws Exception {
+        NodeList deps = parse(root.resolve(pom)).getElementsByTagName("dependency");
+        for (int i = 0; i < deps.getLength(); i++) {
+            Element d = (Element) deps.item(i);
+            if (text(d, "artifactId").equals(artifactId)) {
+                return text(d, "version");
+            }
+        }
+        throw new AssertionError(pom + " has no dependency " + artifactId);
+    }
+
     private Set<String> publishedArtifacts() throws Exception {
         Set<String> out = new TreeSet<>();
         for (Path pom : publishedPoms()) {

@@ -3,6 +3,7 @@ package dev.floodgate.examples.log4j2;
 import dev.floodgate.examples.common.DemoReport;
 import dev.floodgate.examples.common.LogFile;
 import dev.floodgate.examples.common.Outage;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -39,8 +40,12 @@ public final class Log4j2App {
      */
     public static void main(String[] args) throws InterruptedException {
         Outage outage = Outage.of(4, 20_000, Duration.ofSeconds(7), Duration.ofMillis(1_500), Duration.ofMillis(50));
-        Outage.Counts counts = run(outage);
-        DemoReport.print(System.out, "Log4j " + LogManager.class.getPackage().getImplementationVersion()
+        report(System.out, run(outage));
+    }
+
+    /** Prints what the outage that made {@code counts} left in the two log files, once Log4j has stopped. */
+    static void report(PrintStream out, Outage.Counts counts) {
+        DemoReport.print(out, "Log4j " + LogManager.class.getPackage().getImplementationVersion()
                 + ": <Floodgate> for the whole configuration, and one on the alerts appender", counts, FAILURE,
                 LogFile.read(SERVICE_LOG), LogFile.read(ALERTS_LOG));
     }

@@ -2,9 +2,16 @@ package dev.floodgate.examples.log4j2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.floodgate.examples.common.DemoReport;
 import dev.floodgate.examples.common.LogFile;
 import dev.floodgate.examples.common.Outage;
+import dev.floodgate.examples.common.Readme;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -54,5 +61,31 @@ class Log4j2AppTest {
         assertThat(alerts.linesWith("Payment gateway timed out")).hasSize(5);
         assertThat(alerts.summaries()).anyMatch(s -> s.contains("window 5/10m"));
         assertThat(5 + alerts.suppressed(Log4j2App.FAILURE)).isEqualTo(counts.failures());
+    }
+
+    @Test
+    void readme_demoOutput_showsWhatTheReportPrintsToday() {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        Log4j2App.report(new PrintStream(buffer, true, StandardCharsets.UTF_8), counts);
+        List<String> printed = buffer.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+
+        List<String> shown = Readme.load().block("demo output").lines().collect(Collectors.toList());
+        List<String> section = section(shown, "== Log4j ");
+        assertThat(DemoReport.linesNotPrinted(section, printed)).as("printed:%n%s", String.join("\n", printed))
+                .isEmpty();
+    }
+
+    /** Returns the lines from the one that starts with {@code header} to the next header ({@code == }) or the end. */
+    private static List<String> section(List<String> lines, String header) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(header)) {
+                int end = i + 1;
+                while (end < lines.size() && !lines.get(end).startsWith("== ")) {
+                    end++;
+                }
+                return lines.subList(i, end);
+            }
+        }
+        throw new AssertionError("the README's demo output has no line starting with " + header);
     }
 }

@@ -4,6 +4,7 @@ import ch.qos.logback.classic.LoggerContext;
 import dev.floodgate.examples.common.DemoReport;
 import dev.floodgate.examples.common.LogFile;
 import dev.floodgate.examples.common.Outage;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -40,8 +41,12 @@ public final class LogbackApp {
      */
     public static void main(String[] args) throws InterruptedException {
         Outage outage = Outage.of(4, 20_000, Duration.ofSeconds(7), Duration.ofMillis(1_500), Duration.ofMillis(50));
-        Outage.Counts counts = run(outage);
-        DemoReport.print(System.out, "Logback " + LoggerContext.class.getPackage().getImplementationVersion()
+        report(System.out, run(outage));
+    }
+
+    /** Prints what the outage that made {@code counts} left in the two log files, once Logback has stopped. */
+    static void report(PrintStream out, Outage.Counts counts) {
+        DemoReport.print(out, "Logback " + LoggerContext.class.getPackage().getImplementationVersion()
                 + ": FloodgateTurboFilter on every logger, FloodgateFilter on the alerts appender", counts, FAILURE,
                 LogFile.read(SERVICE_LOG), LogFile.read(ALERTS_LOG));
     }

@@ -4,9 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.core.status.Status;
+import dev.floodgate.examples.common.DemoReport;
 import dev.floodgate.examples.common.LogFile;
 import dev.floodgate.examples.common.Outage;
+import dev.floodgate.examples.common.Readme;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -65,5 +72,31 @@ class LogbackAppTest {
     void logbackXml_outage_noWarningsOrErrors() {
         assertThat(context.getStatusManager().getCopyOfStatusList())
                 .noneMatch(s -> s.getEffectiveLevel() >= Status.WARN);
+    }
+
+    @Test
+    void readme_demoOutput_showsWhatTheReportPrintsToday() {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        LogbackApp.report(new PrintStream(buffer, true, StandardCharsets.UTF_8), counts);
+        List<String> printed = buffer.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+
+        List<String> shown = Readme.load().block("demo output").lines().collect(Collectors.toList());
+        List<String> section = section(shown, "== Logback ");
+        assertThat(DemoReport.linesNotPrinted(section, printed)).as("printed:%n%s", String.join("\n", printed))
+                .isEmpty();
+    }
+
+    /** Returns the lines from the one that starts with {@code header} to the next header ({@code == }) or the end. */
+    private static List<String> section(List<String> lines, String header) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(header)) {
+                int end = i + 1;
+                while (end < lines.size() && !lines.get(end).startsWith("== ")) {
+                    end++;
+                }
+                return lines.subList(i, end);
+            }
+        }
+        throw new AssertionError("the README's demo output has no line starting with " + header);
     }
 }
