@@ -108,6 +108,25 @@ public final class DemoReport {
     }
 
     /**
+     * Returns the lines of {@code lines}, the README's demo output, from the one that starts with {@code header} to the
+     * next header ({@code == }) or the end.
+     *
+     * @throws AssertionError if no line starts with {@code header}
+     */
+    public static List<String> section(List<String> lines, String header) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(header)) {
+                int end = i + 1;
+                while (end < lines.size() && !lines.get(end).startsWith("== ")) {
+                    end++;
+                }
+                return lines.subList(i, end);
+            }
+        }
+        throw new AssertionError("the README's demo output has no line starting with " + header);
+    }
+
+    /**
      * Returns {@code line} with what differs between runs of one report replaced: every time of day by
      * {@code hh:mm:ss.SSS}, a summary's interval by {@code in the last …}, every other number by {@code N}, and the
      * spaces that align the numbers by one.

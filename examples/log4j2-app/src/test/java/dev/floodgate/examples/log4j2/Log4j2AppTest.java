@@ -70,22 +70,8 @@ class Log4j2AppTest {
         List<String> printed = buffer.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
 
         List<String> shown = Readme.load().block("demo output").lines().collect(Collectors.toList());
-        List<String> section = section(shown, "== Log4j ");
+        List<String> section = DemoReport.section(shown, "== Log4j ");
         assertThat(DemoReport.linesNotPrinted(section, printed)).as("printed:%n%s", String.join("\n", printed))
                 .isEmpty();
-    }
-
-    /** Returns the lines from the one that starts with {@code header} to the next header ({@code == }) or the end. */
-    private static List<String> section(List<String> lines, String header) {
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).startsWith(header)) {
-                int end = i + 1;
-                while (end < lines.size() && !lines.get(end).startsWith("== ")) {
-                    end++;
-                }
-                return lines.subList(i, end);
-            }
-        }
-        throw new AssertionError("the README's demo output has no line starting with " + header);
     }
 }
