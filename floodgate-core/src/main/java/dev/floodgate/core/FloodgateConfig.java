@@ -56,18 +56,18 @@ public final class FloodgateConfig {
         this.limiter = r.limiter();
         this.cap = r.cap();
         this.fleet = r.fleet();
-        this.maxKeys = r.maxKeys();
+        this.maxKeys = (int) r.number(Option.MAX_KEYS);
         this.includeLogger = r.bool(Option.INCLUDE_LOGGER);
         this.includeLevel = r.bool(Option.INCLUDE_LEVEL);
         this.includeThrowable = r.bool(Option.INCLUDE_THROWABLE);
         this.includeThrowableFrame = r.bool(Option.INCLUDE_THROWABLE_FRAME);
         this.maskTokens = r.bool(Option.MASK_TOKENS);
-        this.exemptMarkers = Collections.unmodifiableList(Arrays.asList(r.names(Option.EXEMPT_MARKERS, false)));
+        this.exemptMarkers = Collections.unmodifiableList(Arrays.asList(r.names(Option.EXEMPT_MARKERS)));
         this.minLevel = r.text(Option.MIN_LEVEL);
-        this.loggers = r.names(Option.LOGGERS, true);
-        this.excludeLoggers = r.names(Option.EXCLUDE_LOGGERS, true);
-        this.summaryIntervalMillis = r.summaryIntervalMillis();
-        this.maxSummaryLines = r.maxSummaryLines();
+        this.loggers = r.names(Option.LOGGERS);
+        this.excludeLoggers = r.names(Option.EXCLUDE_LOGGERS);
+        this.summaryIntervalMillis = r.duration(Option.SUMMARY_INTERVAL).toMillis();
+        this.maxSummaryLines = (int) r.number(Option.MAX_SUMMARY_LINES);
         String level = r.text(Option.SUMMARY_LEVEL);
         this.summaryLevel = level.isEmpty() ? null : level;
         this.dryRun = r.bool(Option.DRY_RUN);
@@ -127,7 +127,7 @@ public final class FloodgateConfig {
      * @param value the level name as written
      */
     public static String unknownLevel(Option option, String value) {
-        return option.key() + ": \"" + value + "\" is not a level; use TRACE, DEBUG, INFO, WARN or ERROR";
+        return option.notAChoice(value);
     }
 
     /** {@return the attrition limiter's settings} */
