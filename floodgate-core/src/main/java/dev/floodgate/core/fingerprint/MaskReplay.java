@@ -45,7 +45,7 @@ final class MaskReplay implements CharSequence {
     private int maskedLength;
     /** Two entries per step: its position in {@link #masked}, then {@code -1 - letters} for a tried token that was
      * not there (the word's leading letters from there, 0 for a non-word character; bit 20 of {@code letters} set if
-     * the attempt was {@link TokenMasker#COSTLY costly}), or, for a token, its kind with bit 4 set if it ends in a
+     * the attempt was {@link Attempt#COSTLY costly}), or, for a token, its kind with bit 4 set if it ends in a
      * word character. */
     private int[] steps = new int[0];
     private int stepCount;
@@ -125,10 +125,10 @@ final class MaskReplay implements CharSequence {
                 int kind = TokenMasker.tokenKind(tokens, t);
                 if (next < coarseFrom) {
                     steps[used++] = next + delta;
-                    steps[used++] = kind | (kind != TokenMasker.KIND_QUOTED && isWordChar(s[end - 1]) ? 16 : 0);
+                    steps[used++] = kind | (kind != Attempt.KIND_QUOTED && isWordChar(s[end - 1]) ? 16 : 0);
                 }
                 String placeholder = TokenMasker.placeholder(kind);
-                if (kind == TokenMasker.KIND_QUOTED) {
+                if (kind == Attempt.KIND_QUOTED) {
                     masked[mp++] = s[next];
                     placeholder.getChars(0, placeholder.length(), masked, mp);
                     mp += placeholder.length();
@@ -157,7 +157,7 @@ final class MaskReplay implements CharSequence {
         int rp = 0;
         int mp = 0;
         // what the attempts so far proved about the text ahead, as in a scan
-        long ahead = TokenMasker.NONE;
+        long ahead = Attempt.NONE;
         for (int e = 0; e < stepCount; e += 2) {
             int length = steps[e] - mp;
             if (rp + length >= n || !same(r, rp, mp, length)) {
@@ -168,10 +168,10 @@ final class MaskReplay implements CharSequence {
             int step = steps[e + 1];
             if (step < 0) {
                 long tried = TokenMasker.attemptAt(r, rp, n, ahead);
-                ahead = TokenMasker.learned(ahead, tried);
+                ahead = Attempt.learned(ahead, tried);
                 int letters = -1 - step;
-                if (TokenMasker.kind(tried) != 0
-                        || (letters & ~COSTLY_LETTERS) != (isWordChar(r[rp]) ? TokenMasker.end(tried) - rp : 0)) {
+                if (Attempt.kind(tried) != 0
+                        || (letters & ~COSTLY_LETTERS) != (isWordChar(r[rp]) ? Attempt.end(tried) - rp : 0)) {
                     return false;
                 }
                 int change = costlyChange(letters >= COSTLY_LETTERS, tried);
@@ -186,16 +186,16 @@ final class MaskReplay implements CharSequence {
                 token = TokenMasker.attemptInWord(r, rp, n);
             } else {
                 token = TokenMasker.attemptAt(r, rp, n, ahead);
-                ahead = TokenMasker.learned(ahead, token);
+                ahead = Attempt.learned(ahead, token);
             }
             int kind = step & 15;
-            if (TokenMasker.kind(token) != kind) {
+            if (Attempt.kind(token) != kind) {
                 return false;
             }
-            int end = TokenMasker.end(token);
-            boolean wordEnd = kind != TokenMasker.KIND_QUOTED && isWordChar(r[end - 1]);
+            int end = Attempt.end(token);
+            boolean wordEnd = kind != Attempt.KIND_QUOTED && isWordChar(r[end - 1]);
             int placeholder = placeholderLength(kind);
-            if (wordEnd != ((step & 16) != 0) || (kind == TokenMasker.KIND_QUOTED
+            if (wordEnd != ((step & 16) != 0) || (kind == Attempt.KIND_QUOTED
                     && (masked[mp] != r[rp] || masked[mp + placeholder - 1] != r[end - 1]))) {
                 return false;
             }
@@ -209,7 +209,7 @@ final class MaskReplay implements CharSequence {
 
     /** Returns 1 if an attempt is costly where it was not, -1 if the other way round, else 0. */
     private static int costlyChange(boolean was, long attempt) {
-        boolean is = (attempt & TokenMasker.COSTLY) != 0;
+        boolean is = (attempt & Attempt.COSTLY) != 0;
         return is == was ? 0 : is ? 1 : -1;
     }
 
@@ -293,9 +293,9 @@ final class MaskReplay implements CharSequence {
     }
 
     private static int[] placeholderLengths() {
-        int[] lengths = new int[TokenMasker.KIND_DURATION + 1];
-        for (int kind = TokenMasker.KIND_NUMBER; kind < lengths.length; kind++) {
-            lengths[kind] = TokenMasker.placeholder(kind).length() + (kind == TokenMasker.KIND_QUOTED ? 2 : 0);
+        int[] lengths = new int[Attempt.KIND_DURATION + 1];
+        for (int kind = Attempt.KIND_NUMBER; kind < lengths.length; kind++) {
+            lengths[kind] = TokenMasker.placeholder(kind).length() + (kind == Attempt.KIND_QUOTED ? 2 : 0);
         }
         return lengths;
     }

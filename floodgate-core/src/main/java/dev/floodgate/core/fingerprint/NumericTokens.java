@@ -12,25 +12,25 @@ import static dev.floodgate.core.fingerprint.TimeTokens.date;
 import static dev.floodgate.core.fingerprint.TimeTokens.duration;
 import static dev.floodgate.core.fingerprint.TimeTokens.time;
 import static dev.floodgate.core.fingerprint.TimeTokens.timeAfter;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DATE;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DURATION;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_HEX;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_IP;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_NUMBER;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIME;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIMESTAMP;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_UUID;
-import static dev.floodgate.core.fingerprint.TokenMasker.NONE;
-import static dev.floodgate.core.fingerprint.TokenMasker.ipv6Horizon;
-import static dev.floodgate.core.fingerprint.TokenMasker.noIpv6Before;
-import static dev.floodgate.core.fingerprint.TokenMasker.token;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_DATE;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_DURATION;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_HEX;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_IP;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_NUMBER;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_TIME;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_TIMESTAMP;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_UUID;
+import static dev.floodgate.core.fingerprint.Attempt.NONE;
+import static dev.floodgate.core.fingerprint.Attempt.ipv6Horizon;
+import static dev.floodgate.core.fingerprint.Attempt.noIpv6Before;
+import static dev.floodgate.core.fingerprint.Attempt.token;
 
 /**
- * The tokens of {@link TokenMasker} that start with a digit or a hex letter: numbers, UUIDs, hex words and
+ * The tokens of the masking scan that start with a digit or a hex letter: numbers, UUIDs, hex words and
  * {@code 0x} numbers, IPv4 and IPv6 addresses with their ports, and (through {@link TimeTokens}) numeric dates,
  * times and durations. A plain number reads nothing past its digits; past that, each reader checks all that its token
- * needs. Each reader returns a token as {@link TokenMasker#token} encodes it (with what it proved about the text
- * ahead, see {@link TokenMasker#learned}), or where its token ends, and {@link TokenMasker#NONE} or -1 where none
+ * needs. Each reader returns a token as {@link Attempt#token} encodes it (with what it proved about the text
+ * ahead, see {@link Attempt#learned}), or where its token ends, and {@link Attempt#NONE} or -1 where none
  * starts. Stateless.
  */
 final class NumericTokens {
@@ -43,7 +43,7 @@ final class NumericTokens {
     /**
      * The tokens that may start with a digit at a word boundary; always a token (at least a number).
      *
-     * @param ahead what the attempts before this one proved about the text ahead ({@link TokenMasker#learned})
+     * @param ahead what the attempts before this one proved about the text ahead ({@link Attempt#learned})
      * @return the token, with what this attempt proved about the text ahead
      */
     static long digitLed(char[] s, int i, int n, long ahead) {
@@ -138,7 +138,7 @@ final class NumericTokens {
 
     /**
      * The tokens that may start with a hex letter at a word boundary, in a word that holds a digit, or
-     * {@link TokenMasker#NONE}; with what this attempt proved, as {@link #digitLed} returns it.
+     * {@link Attempt#NONE}; with what this attempt proved, as {@link #digitLed} returns it.
      */
     static long hexLed(char[] s, int i, int n, long ahead) {
         int end = uuid(s, i, n);

@@ -82,6 +82,7 @@ class ScanReadsTest {
     @BeforeAll
     static void compile() {
         List<String> classes = new ArrayList<>(CLASSES);
+        classes.add("Attempt");
         classes.add("MaskReplay");
         counted = CountedCopy.compile(SOURCES, "dev.floodgate.core.fingerprint", classes, ENTRY,
                 "package counted;\nfinal class Fingerprinter {\n    static final int MAX_TEMPLATE_CHARS = "
