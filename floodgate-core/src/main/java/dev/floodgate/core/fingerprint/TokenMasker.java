@@ -320,6 +320,42 @@ public final class TokenMasker {
         return c == '\'' || c == '"' ? COSTLY | quoted(s, i, n, c, ahead) : NONE;
     }
 
+    /**
+     * Returns where the characters end that decide the attempt at {@code i}: an exclusive bound such that, with the
+     * same {@code ahead}, the attempt returns the same result (kind, end, letters, costly bit and what it proved) in
+     * every text whose first that many characters are these, none of them past its end; {@link Integer#MAX_VALUE}
+     * where no such bound is known without reading further. A {@link MaskReplay} does not re-run an attempt that this
+     * bound shows to read only what the text it was made of shares with the text it replays.
+     *
+     * @param inWord whether the attempt is {@link #attemptInWord}, else {@link #attemptAt}
+     * @param shapeEnd {@link NumericTokens#shapeEnd} at {@code i}, which the caller keeps from one attempt to the next
+     *     in the same shape so that the attempts of a text read it once
+     */
+    static int decidedBy(char[] s, int i, int n, boolean inWord, int shapeEnd) {
+        char c = s[i];
+        if (inWord) {
+            // a number in a word: its digits and decimal parts, and the two characters after them
+            return number(s, i, n) + 2;
+        }
+        if (isDigit(c)) {
+            return NumericTokens.digitLedDecidedBy(s, i, n, shapeEnd);
+        }
+        if (isWordChar(c)) {
+            int j = letters(s, i + 1, n);
+            if (!looksPastLetters(s, i, j, n)) {
+                return j + 1;
+            }
+            // a date with a month name may read far; the hex-led tokens lie in the shape
+            return namedDateTried(s, i, j, n) ? Integer.MAX_VALUE : shapeEnd + 4;
+        }
+        if (c == ':') {
+            // an address that starts with "::" reads its run; else the two characters after the colon decide
+            return i + 2 < n && s[i + 1] == ':' && isHexDigit(s[i + 2]) ? Integer.MAX_VALUE : i + 3;
+        }
+        // a quote reads to its closing quote, a bracket to the end of its address
+        return c == '\'' || c == '"' || c == '[' ? Integer.MAX_VALUE : i + 1;
+    }
+
     /** Returns the token in a word that starts at {@code i}, where only a number can start one, or {@link Attempt#NONE}. */
     static long attemptInWord(char[] s, int i, int n) {
         return isDigit(s[i]) ? token(KIND_NUMBER, number(s, i, n)) : NONE;

@@ -91,6 +91,25 @@ class MaskReplayTest {
     }
 
     @Test
+    void recall_textThatSharesABeginning_startsAfterWhatItSharesAndChecksTheRest() {
+        Learned key = frozen("Connection to db-01.internal:5432 failed: 7");
+        assertThat(key.text()).isEqualTo("Connection to db-<n>.internal:<n> failed: <n>");
+        for (String same : new String[] {"Connection to db-01.internal:5432 failed: 7",
+            "Connection to db-01.internal:5432 failed: 65535", "Connection to db-01.internal:5432 failed: 7.5",
+            "Connection to db-02.internal:5432 failed: 1", "Connection to db-01.internal:80 failed: 7"}) {
+            assertThat(recall(key, same)).as(same).isSameAs(key.key());
+        }
+        for (String other : new String[] {"Connection to db-01.internal:5432 failed: 7 ms",
+            "Connection to db-01.internal:5432 failed: 2024-05-01", "Connection to db-01.internal:5432 failed: 10:30",
+            "Connection to db-01.internal:5432 failed: 7x", "Connection to db-01.internal:5432 failed: ",
+            "Connection to db-01.internal:5432 failed: 'a'", "Connection to db-01.internal:5432 failed: ::1",
+            "Connection to db-01.internal:5432 failed"}) {
+            assertThat(TokenMasker.mask(other)).isNotEqualTo(key.text());
+            assertThat(recall(key, other)).as(other).isNull();
+        }
+    }
+
+    @Test
     void recall_denseText_masksTheRestCoarselyAsTheScanDoes() {
         String raw = "1-2-3 ".repeat(40) + "done";
         Learned key = frozen(raw);
