@@ -37,8 +37,12 @@ import java.util.Arrays;
  */
 final class MaskReplay implements CharSequence {
 
-    /** The most characters of masked text, and the most steps, a replay holds; a longer one is not made. */
-    static final int MAX_CHARS = 2 * Fingerprinter.MAX_TEMPLATE_CHARS;
+    /**
+     * The most characters of masked text, and the most steps, a replay holds; a longer one is not made. Twice the
+     * longest template a fingerprint keeps (the fingerprinter's {@code MAX_TEMPLATE_CHARS}, which MaskReplayTest
+     * compares), so that the replay of such a template with a token every other character is made.
+     */
+    static final int MAX_CHARS = 2_000;
     /** Fewer characters than this are compared one by one, more in bulk. */
     private static final int SHORT = 16;
     /** The length of each kind's placeholder in a masked text, with the quotes of a quoted string. */

@@ -15,6 +15,11 @@ class MaskReplayTest {
     private static final String ALPHABET = "ab01239fx.:-/'\" _[]TZJul Sun+msDec,";
 
     @Test
+    void maxChars_holdsTheMaskedTextOfTheLongestTemplateAFingerprintKeeps() {
+        assertThat(MaskReplay.MAX_CHARS).isEqualTo(2 * Fingerprinter.MAX_TEMPLATE_CHARS);
+    }
+
+    @Test
     void recall_ofTheTextAKeyWasMadeOf_findsTheKey() {
         Random random = new Random(TestSeed.SEED);
         for (int i = 0; i < 50_000; i++) {
