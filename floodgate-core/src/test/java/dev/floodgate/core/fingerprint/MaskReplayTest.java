@@ -15,6 +15,11 @@ class MaskReplayTest {
     private static final String ALPHABET = "ab01239fx.:-/'\" _[]TZJul Sun+msDec,";
 
     @Test
+    void maxChars_holdsTheMaskedTextOfTheLongestTemplateAFingerprintKeeps() {
+        assertThat(MaskReplay.MAX_CHARS).isEqualTo(2 * Fingerprinter.MAX_TEMPLATE_CHARS);
+    }
+
+    @Test
     void recall_ofTheTextAKeyWasMadeOf_findsTheKey() {
         Random random = new Random(TestSeed.SEED);
         for (int i = 0; i < 50_000; i++) {
@@ -88,6 +93,25 @@ class MaskReplayTest {
         assertThat(recall(key, "Connection to 10.20.30.177:5432 failed: 1 ")).isNull();
         assertThat(recall(key, "Connection to 10.20.30.177:5432 failed:")).isNull();
         assertThat(recall(key, "Connection to 10.20.30.177:5432 failed: 1x")).isNull();
+    }
+
+    @Test
+    void recall_textThatSharesABeginning_startsAfterWhatItSharesAndChecksTheRest() {
+        Learned key = frozen("Connection to db-01.internal:5432 failed: 7");
+        assertThat(key.text()).isEqualTo("Connection to db-<n>.internal:<n> failed: <n>");
+        for (String same : new String[] {"Connection to db-01.internal:5432 failed: 7",
+            "Connection to db-01.internal:5432 failed: 65535", "Connection to db-01.internal:5432 failed: 7.5",
+            "Connection to db-02.internal:5432 failed: 1", "Connection to db-01.internal:80 failed: 7"}) {
+            assertThat(recall(key, same)).as(same).isSameAs(key.key());
+        }
+        for (String other : new String[] {"Connection to db-01.internal:5432 failed: 7 ms",
+            "Connection to db-01.internal:5432 failed: 2024-05-01", "Connection to db-01.internal:5432 failed: 10:30",
+            "Connection to db-01.internal:5432 failed: 7x", "Connection to db-01.internal:5432 failed: ",
+            "Connection to db-01.internal:5432 failed: 'a'", "Connection to db-01.internal:5432 failed: ::1",
+            "Connection to db-01.internal:5432 failed"}) {
+            assertThat(TokenMasker.mask(other)).isNotEqualTo(key.text());
+            assertThat(recall(key, other)).as(other).isNull();
+        }
     }
 
     @Test
