@@ -36,6 +36,9 @@ public final class SummaryPublisher {
      */
     public static final long RELEASE_TIMEOUT_MILLIS = 10_000L;
 
+    /** The exit hook of this class loader, which every publisher arms by default. */
+    private static final ExitHook EXITS = new ExitHook(ExitHook.springBootPresent(), STOP_TIMEOUT_MILLIS);
+
     /** How many failed writes are reported as warnings; the last says that further ones are not reported. */
     static final int MAX_WARNINGS = 5;
 
@@ -87,6 +90,8 @@ public final class SummaryPublisher {
     private final int maxEntries;
     private final String threadName;
     private final ExitHook exits;
+    /** This publisher as the exit hook sees it. */
+    private final ExitHook.Stoppable stopper = new Stopper();
     private final Object lock = new Object();
     private final ArrayDeque<SuppressionSummary> queue = new ArrayDeque<>(); // guarded by lock
     /** The engine's; shared with a publisher that continues the engine after a reload. */
@@ -112,7 +117,7 @@ public final class SummaryPublisher {
      * @throws NullPointerException if an argument is null
      */
     public SummaryPublisher(FloodFilter engine, Sink sink, FilterStatus status, String threadName) {
-        this(engine, sink, status, threadName, ExitHook.global());
+        this(engine, sink, status, threadName, EXITS);
     }
 
     SummaryPublisher(FloodFilter engine, Sink sink, FilterStatus status, String threadName, ExitHook exits) {
@@ -172,7 +177,7 @@ public final class SummaryPublisher {
     public void stopAtExit() {
         synchronized (lock) {
             if (!closed) {
-                exits.arm(engine, this); // lock order: this publisher's lock, then the hook's
+                exits.arm(engine, stopper); // lock order: this publisher's lock, then the hook's
             }
         }
     }
@@ -214,7 +219,7 @@ public final class SummaryPublisher {
                 lock.notifyAll();
             }
         }
-        exits.disarm(engine, this);
+        exits.disarm(engine, stopper);
         throw failure;
     }
 
@@ -270,7 +275,7 @@ public final class SummaryPublisher {
                 allWritten = written;
                 lock.notifyAll();
             }
-            exits.disarm(engine, this);
+            exits.disarm(engine, stopper);
         }
         return written;
     }
@@ -463,5 +468,23 @@ public final class SummaryPublisher {
                     stillWriting.fields().get(SuppressionSummary.FIELD_FINGERPRINT)));
         }
         return sb.toString();
+    }
+
+    /** What the exit hook calls: the stop, in two steps so that all publishers stop at once with one deadline. */
+    private final class Stopper implements ExitHook.Stoppable {
+        @Override
+        public boolean beginStop() {
+            return SummaryPublisher.this.beginStop();
+        }
+
+        @Override
+        public boolean finishStop(long deadline) {
+            return SummaryPublisher.this.finishStop(deadline);
+        }
+
+        @Override
+        public boolean awaitStopped(long deadline) {
+            return SummaryPublisher.this.awaitStopped(deadline);
+        }
     }
 }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 class ExitHookTest {
 
     private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private final ExitHook hook = new ExitHook(false);
+    private final ExitHook hook = new ExitHook(false, SummaryPublisher.STOP_TIMEOUT_MILLIS);
     private final List<SummaryPublisher> publishers = new CopyOnWriteArrayList<>();
     private long offered;
     private long passed;
@@ -176,7 +176,7 @@ class ExitHookTest {
 
     @Test
     void run_springBootsHookRunning_filtersLimitUntilItStopsThem() throws Exception {
-        ExitHook withSpringBoot = new ExitHook(true);
+        ExitHook withSpringBoot = new ExitHook(true, SummaryPublisher.STOP_TIMEOUT_MILLIS);
         FloodFilter engine = engine();
         Sink sink = new Sink();
         SummaryPublisher p = new SummaryPublisher(engine, sink, sink, "test-summaries", withSpringBoot);
