@@ -330,7 +330,7 @@ public final class FloodgateFilter extends AbstractFilter {
         if (msg instanceof CharSequence) {
             return decide(logger.getName(), level, marker, msg.toString(), false, thrown, false);
         }
-        return decide(logger.getName(), level, marker, Templates.classKey(msg), true, thrown, false);
+        return decide(logger.getName(), level, marker, ClassKeys.classKey(msg), true, thrown, false);
     }
 
     private Result onMessage(Logger logger, Level level, Marker marker, Message msg, Throwable t) {
@@ -368,11 +368,11 @@ public final class FloodgateFilter extends AbstractFilter {
         try {
             if (msg instanceof ReusableObjectMessage) {
                 Object value = ((ReusableObjectMessage) msg).getParameter();
-                template = value instanceof String ? (String) value : Templates.classKey(value);
+                template = value instanceof String ? (String) value : ClassKeys.classKey(value);
                 hasArguments = !(value instanceof String);
             } else if (msg instanceof ObjectMessage) {
                 Object value = ((ObjectMessage) msg).getParameter();
-                template = value instanceof String ? (String) value : Templates.classKey(value);
+                template = value instanceof String ? (String) value : ClassKeys.classKey(value);
                 hasArguments = !(value instanceof String);
             } else if (msg instanceof ReusableMessage) {
                 template = msg.getFormat();
@@ -393,11 +393,11 @@ public final class FloodgateFilter extends AbstractFilter {
                 hasArguments = count > 0;
                 thrown = thrown != null ? thrown : own;
             } else {
-                template = Templates.classKey(msg);
+                template = ClassKeys.classKey(msg);
                 hasArguments = true;
             }
             if (template == null) {
-                template = Templates.classKey(msg);
+                template = ClassKeys.classKey(msg);
                 hasArguments = true;
             } else if (hasArguments && Fingerprinter.isGeneric(template)) {
                 // a template of placeholders alone: the rendered message is what is limited
