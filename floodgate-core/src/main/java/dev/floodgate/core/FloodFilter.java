@@ -224,21 +224,59 @@ public final class FloodFilter {
     }
 
     /**
-     * Counts one call whose fingerprint the caller took itself, and returns whether to drop it: for a caller that
-     * needs the fingerprint for more than this decision, so that the message is fingerprinted (and masked) once.
+     * Returns the fingerprint of one logging call, for a caller that needs it for more than the decision (to count
+     * events per fingerprint, say): decide the call with {@link #suppress(Fingerprint, String, Object)}, so that the
+     * message is fingerprinted (and masked) once. Allocates unless the filter holds the fingerprint already; the
+     * adapters' hot path, {@link #suppress(String, boolean, String, Object, Throwable)}, never calls it.
      *
-     * @param probe this thread's latest {@link Fingerprinter#probe} of the call, made by
-     *     {@code config().fingerprinter()} (or a fingerprinter with the same settings); not null
+     * @param template the unformatted message; not null
+     * @param hasArguments whether the call passed arguments for the template (not counting a trailing throwable);
+     *     only a message without arguments has its variable tokens masked
+     * @param loggerName the logger's name
+     * @param level the framework's level object
+     * @param thrown the call's throwable, or null
+     * @return the call's fingerprint, which only this filter accepts
+     * @throws NullPointerException if {@code template} is null
+     */
+    public Fingerprint fingerprint(String template, boolean hasArguments, String loggerName, Object level,
+            Throwable thrown) {
+        Objects.requireNonNull(template, "template");
+        Object probe = fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
+        Gate<Subject> gate = ledger.find(probe);
+        Object key;
+        if (gate != null) {
+            key = gate.key();
+            if (key != probe) {
+                fingerprinter.learn(probe, key);
+            }
+        } else {
+            key = fingerprinter.freeze(probe);
+            if (hasArguments && !(key instanceof String)) {
+                // Conservatively early: from now on a template not found by itself may be this stored digest.
+                longTemplateAdmitted = true;
+            }
+        }
+        return new Fingerprint(key, fingerprinter);
+    }
+
+    /**
+     * Counts one call whose fingerprint the caller took with {@link #fingerprint}, and returns whether to drop it;
+     * decides as {@link #suppress(String, boolean, String, Object, Throwable)} decides the call.
+     *
+     * @param fingerprint the call's fingerprint, taken by this filter
      * @param loggerName the logger's name
      * @param level the framework's level object
      * @return true to drop the call
+     * @throws NullPointerException if {@code fingerprint} is null
+     * @throws IllegalArgumentException if another filter took {@code fingerprint}
      */
-    public boolean suppressProbed(Object probe, String loggerName, Object level) {
+    public boolean suppress(Fingerprint fingerprint, String loggerName, Object level) {
+        Object key = Fingerprint.keyOf(fingerprint, fingerprinter);
         long now = clock.millis();
-        if (refusedByRecent(probe, now)) {
+        if (refusedByRecent(key, now)) {
             return drops;
         }
-        return decide(null, false, probe, loggerName, level, null, now);
+        return decide(null, false, key, loggerName, level, null, now);
     }
 
     /**
