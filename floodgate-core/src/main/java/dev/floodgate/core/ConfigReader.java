@@ -4,7 +4,6 @@ import dev.floodgate.core.fleet.FleetProviders;
 import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.internal.Checks;
 import dev.floodgate.core.internal.Durations;
-import dev.floodgate.core.ledger.KeyLedger;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

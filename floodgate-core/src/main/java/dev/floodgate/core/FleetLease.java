@@ -1,7 +1,6 @@
 package dev.floodgate.core;
 
 import dev.floodgate.core.fleet.FleetReply;
-import dev.floodgate.core.ledger.Lease;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
@@ -111,7 +110,7 @@ final class FleetLease implements Lease, FleetReply {
         if (leased && !requesting && tokens() <= 0 && next > nowMillis) {
             return next;
         }
-        return dev.floodgate.core.limiter.KeyLimiter.NOT_REFUSING;
+        return KeyLimiter.NOT_REFUSING;
     }
 
     /** Returns the events this process may still pass before it needs more (negative: a debt). */

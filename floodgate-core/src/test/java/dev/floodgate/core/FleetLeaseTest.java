@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.floodgate.core.fleet.FleetConnection;
 import dev.floodgate.core.fleet.FleetReply;
 import dev.floodgate.core.fleet.FleetSettings;
-import dev.floodgate.core.ledger.Gate;
-import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 /**
  * A third limit of a key, beside its own limiter and the global cap: a share of a budget held elsewhere (the fleet
@@ -6,7 +6,7 @@ package dev.floodgate.core.ledger;
  *
  * <p>Implementations are thread-safe, never block and never throw; a gate calls them under its own lock.
  */
-public interface Lease {
+interface Lease {
 
     /** Takes one event's share at {@code nowMillis}; returns false if the limit refuses the event. */
     boolean take(long nowMillis);
@@ -16,7 +16,7 @@ public interface Lease {
 
     /**
      * Returns a time before which every {@link #take} would return false and change nothing, or
-     * {@link dev.floodgate.core.limiter.KeyLimiter#NOT_REFUSING}; the promise holds until the next {@code take}. It
+     * {@link KeyLimiter#NOT_REFUSING}; the promise holds until the next {@code take}. It
      * lets the gate refuse the repeats that this limit refuses without its lock.
      */
     long refusedUntil(long nowMillis);

@@ -1,4 +1,4 @@
-package dev.floodgate.core.limiter;
+package dev.floodgate.core;
 
 /** Exact integer logarithm: {@code floor(log_base(value))}, computed without floating point. */
 final class IntegerLog {

@@ -1,4 +1,4 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,6 @@ import dev.floodgate.core.CellRateSettings;
 import dev.floodgate.core.LimiterSettings;
 import dev.floodgate.core.TestSeed;
 import dev.floodgate.core.WindowSettings;
-import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;

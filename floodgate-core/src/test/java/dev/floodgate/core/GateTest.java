@@ -1,11 +1,9 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floodgate.core.AttritionSettings;
 import dev.floodgate.core.TestSeed;
-import dev.floodgate.core.limiter.AttritionActor;
-import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,4 +1,4 @@
-package dev.floodgate.core.limiter;
+package dev.floodgate.core;
 
 /**
  * Overflow-safe arithmetic on epoch milliseconds, so that no timestamp in the whole {@code long} range wraps around.

@@ -1,4 +1,4 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

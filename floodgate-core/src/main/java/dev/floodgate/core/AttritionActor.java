@@ -1,4 +1,4 @@
-package dev.floodgate.core.limiter;
+package dev.floodgate.core;
 
 import dev.floodgate.core.AttritionSettings;
 import java.util.Arrays;
@@ -12,7 +12,7 @@ import java.util.Arrays;
  * the window, which holds only the first timeframe until a second one opens. No call allocates, apart from that
  * one growth in an actor's life.
  */
-public final class AttritionActor implements KeyLimiter {
+final class AttritionActor implements KeyLimiter {
 
     /** Returned by {@link #lastAllowedMillis()} when no event was ever allowed. */
     public static final long NEVER = Long.MIN_VALUE;

@@ -1,4 +1,4 @@
-package dev.floodgate.core.limiter;
+package dev.floodgate.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

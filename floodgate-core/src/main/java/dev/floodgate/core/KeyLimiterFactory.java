@@ -1,4 +1,4 @@
-package dev.floodgate.core.limiter;
+package dev.floodgate.core;
 
 import dev.floodgate.core.AttritionSettings;
 import dev.floodgate.core.CellRateSettings;
@@ -15,7 +15,7 @@ import java.util.Objects;
  * <p>The dependency goes one way: this package reads the settings; the settings know nothing of it. Thread-safe:
  * a factory holds only the settings.
  */
-public interface KeyLimiterFactory {
+interface KeyLimiterFactory {
 
     /**
      * Returns fresh per-key state for one fingerprint; the caller guards it.

@@ -1,4 +1,4 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 /**
  * What a gate refused, by the limit that refused: the part that a {@link Tally} (taken by a drain) and an
@@ -9,7 +9,7 @@ package dev.floodgate.core.ledger;
  *
  * @param <A> the attachment type of the ledger
  */
-public abstract class Refusals<A> {
+abstract class Refusals<A> {
 
     private final Tally.Kind kind;
     private final Object key;

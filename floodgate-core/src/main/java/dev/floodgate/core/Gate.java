@@ -1,7 +1,5 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
-import dev.floodgate.core.limiter.KeyLimiter;
-import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -23,7 +21,7 @@ import java.lang.invoke.VarHandle;
  *
  * @param <A> the attachment type of the ledger
  */
-public final class Gate<A> extends RefusalCell {
+final class Gate<A> extends RefusalCell {
 
     /** {@link #refuseFast} result when the event was not refused on the fast path. */
     public static final long NOT_REFUSED = -1L;

@@ -1,4 +1,4 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 /**
  * What one gate refused since its last drain, by the limit that refused, with the times of the first and last of

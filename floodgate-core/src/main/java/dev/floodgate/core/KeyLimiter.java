@@ -1,4 +1,4 @@
-package dev.floodgate.core.limiter;
+package dev.floodgate.core;
 
 /**
  * The state of one rate algorithm for one key: decides events one at a time.
@@ -6,7 +6,7 @@ package dev.floodgate.core.limiter;
  * <p>Not thread-safe: the owner (a {@code Gate} of the ledger, or {@code FloodLimiter}) serializes all calls.
  * Implementations do not allocate per decision and take the time as an argument instead of reading a clock.
  */
-public interface KeyLimiter {
+interface KeyLimiter {
 
     /** Returned by {@link #refusedUntil()} when the next event may be allowed. */
     long NOT_REFUSING = Long.MIN_VALUE;

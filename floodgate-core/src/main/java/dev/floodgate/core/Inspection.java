@@ -1,4 +1,4 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 /**
  * What one gate (or one waiting tally of a forgotten gate) holds that no drain has taken yet, with its limiter's
@@ -8,7 +8,7 @@ package dev.floodgate.core.ledger;
  *
  * @param <A> the attachment type of the ledger
  */
-public final class Inspection<A> extends Refusals<A> {
+final class Inspection<A> extends Refusals<A> {
 
     private final String limiterState;
 

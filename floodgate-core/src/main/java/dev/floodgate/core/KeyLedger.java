@@ -1,7 +1,6 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
@@ -30,7 +29,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * @param <A> what the caller attaches to each key for its summaries
  */
-public final class KeyLedger<A> {
+final class KeyLedger<A> {
 
     private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final int MIN_FILTER_BITS = 1 << 12;

@@ -1,4 +1,4 @@
-package dev.floodgate.core.limiter;
+package dev.floodgate.core;
 
 import dev.floodgate.core.WindowSettings;
 import dev.floodgate.core.internal.Checks;
@@ -18,7 +18,7 @@ import dev.floodgate.core.internal.Checks;
  * steps does not stretch each period by the part of a step: the invariant holds on the stored times, which are at
  * most {@code carry} earlier than the event's.
  */
-public final class SlidingWindow implements KeyLimiter {
+final class SlidingWindow implements KeyLimiter {
 
     /*
      * Check: with the ring full, an event at `now` is allowed iff now - oldest >= period; the article checks the

@@ -1,4 +1,4 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 /** Offers one event to a ledger the way a filter does: fast path, then the lock, re-admitting retired keys. */
 final class Offer {

@@ -1,4 +1,4 @@
-package dev.floodgate.core.limiter;
+package dev.floodgate.core;
 
 import dev.floodgate.core.CellRateSettings;
 import dev.floodgate.core.internal.Checks;
@@ -13,7 +13,7 @@ import dev.floodgate.core.internal.Checks;
  * {@code carry} is 0 unless the clock is coarse (see {@link #CellRate(CellRateSettings, long)}). Memory: two
  * {@code long}s. No call allocates.
  */
-public final class CellRate implements KeyLimiter {
+final class CellRate implements KeyLimiter {
 
     /*
      * GCRA as redis-cell computes it (src/cell/mod.rs, rate_limit):

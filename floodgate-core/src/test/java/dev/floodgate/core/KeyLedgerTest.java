@@ -1,12 +1,11 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
-import static dev.floodgate.core.ledger.Offer.offer;
+import static dev.floodgate.core.Offer.offer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floodgate.core.AttritionSettings;
 import dev.floodgate.core.TestSeed;
-import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;

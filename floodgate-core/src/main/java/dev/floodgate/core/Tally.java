@@ -1,4 +1,4 @@
-package dev.floodgate.core.ledger;
+package dev.floodgate.core;
 
 /**
  * What one gate refused between two drains: counts by the limit that refused, and when.
@@ -7,7 +7,7 @@ package dev.floodgate.core.ledger;
  *
  * @param <A> the attachment type of the ledger
  */
-public final class Tally<A> extends Refusals<A> {
+final class Tally<A> extends Refusals<A> {
 
     /** Which gate a tally comes from. */
     public enum Kind {
