@@ -1,7 +1,7 @@
 package dev.floodgate.core;
 
 import dev.floodgate.core.CellRateSettings;
-import dev.floodgate.core.internal.Checks;
+import dev.floodgate.core.base.Checks;
 
 /**
  * The state of one generic cell rate algorithm (GCRA) for one key, as redis-cell's {@code CL.THROTTLE}: a single

@@ -1,9 +1,9 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.base.Checks;
+import dev.floodgate.core.base.Durations;
 import dev.floodgate.core.fleet.FleetProviders;
 import dev.floodgate.core.fleet.FleetSettings;
-import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.internal.Durations;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

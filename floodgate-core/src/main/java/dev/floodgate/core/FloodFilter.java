@@ -1,11 +1,11 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.base.Checks;
 import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.fleet.FleetProvider;
 import dev.floodgate.core.fleet.FleetProviders;
 import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.fleet.FleetStatus;
-import dev.floodgate.core.internal.Checks;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.Checks;
+import dev.floodgate.core.base.Checks;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;

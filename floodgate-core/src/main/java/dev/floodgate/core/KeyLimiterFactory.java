@@ -4,7 +4,7 @@ import dev.floodgate.core.AttritionSettings;
 import dev.floodgate.core.CellRateSettings;
 import dev.floodgate.core.LimiterSettings;
 import dev.floodgate.core.WindowSettings;
-import dev.floodgate.core.internal.Checks;
+import dev.floodgate.core.base.Checks;
 import java.util.Objects;
 
 /**

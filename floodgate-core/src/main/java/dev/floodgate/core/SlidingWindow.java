@@ -1,7 +1,7 @@
 package dev.floodgate.core;
 
 import dev.floodgate.core.WindowSettings;
-import dev.floodgate.core.internal.Checks;
+import dev.floodgate.core.base.Checks;
 
 /**
  * The state of one sliding window of events for one key: Algorithm::FloodControl's {@code flood_check}, which allows

@@ -1,7 +1,7 @@
 package dev.floodgate.core.fleet;
 
 import dev.floodgate.core.CellRateSettings;
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Durations;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -223,7 +223,7 @@ public final class FleetSettings {
 
     /** {@return how summaries name the fleet limit, e.g. {@code 10/1m, burst 9}} */
     public String describe() {
-        return cell.count() + "/" + DurationText.format(cell.periodMillis()) + ", burst " + cell.burst();
+        return cell.count() + "/" + Durations.format(cell.periodMillis()) + ", burst " + cell.burst();
     }
 
     @Override

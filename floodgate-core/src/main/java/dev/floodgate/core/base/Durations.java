@@ -1,4 +1,4 @@
-package dev.floodgate.core.internal;
+package dev.floodgate.core.base;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -6,9 +6,11 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
- * Reads durations the way both XML dialects write them: Logback's {@code 5 seconds} / {@code 500 milliseconds}
- * (a bare number is milliseconds, as in Logback), short forms {@code 250ms}, {@code 10s}, {@code 5m}, {@code 1h},
- * {@code 1d}, and ISO-8601 {@code PT5S}.
+ * Durations as text, both ways: {@link #parse} reads them the way both XML dialects write them (Logback's
+ * {@code 5 seconds} / {@code 500 milliseconds}, a bare number being milliseconds as in Logback, short forms
+ * {@code 250ms}, {@code 10s}, {@code 5m}, {@code 1h}, {@code 1d}, and ISO-8601 {@code PT5S}), and {@link #format}
+ * writes millisecond durations compactly for people ({@code 250ms}, {@code 5s}, {@code 1m30s}, {@code 2h},
+ * {@code 1d}), which {@code parse} reads back.
  */
 public final class Durations {
 
@@ -96,5 +98,31 @@ public final class Durations {
     private static IllegalArgumentException notADuration(String setting, String text) {
         return new IllegalArgumentException(setting + ": \"" + text
                 + "\" is not a duration; write e.g. \"5 seconds\", \"500ms\" or \"PT5S\"");
+    }
+
+    /** Returns {@code millis} as the shortest exact combination of d, h, m, s and ms units. */
+    public static String format(long millis) {
+        if (millis == 0) {
+            return "0s";
+        }
+        StringBuilder sb = new StringBuilder();
+        long rest = millis;
+        if (rest < 0) {
+            sb.append('-');
+            rest = -rest;
+        }
+        rest = unit(sb, rest, 86_400_000L, "d");
+        rest = unit(sb, rest, 3_600_000L, "h");
+        rest = unit(sb, rest, 60_000L, "m");
+        rest = unit(sb, rest, 1_000L, "s");
+        unit(sb, rest, 1L, "ms");
+        return sb.toString();
+    }
+
+    private static long unit(StringBuilder sb, long rest, long size, String name) {
+        if (rest >= size) {
+            sb.append(rest / size).append(name);
+        }
+        return rest % size;
     }
 }

@@ -1,9 +1,10 @@
-package dev.floodgate.core.internal;
+package dev.floodgate.core.base;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,5 +42,15 @@ class DurationsTest {
     void parse_enormous_isRejected(String text) {
         assertThatThrownBy(() -> Durations.parse("timeframe", text))
                 .hasMessage("timeframe: \"" + text + "\" is too long a duration");
+    }
+
+    @Test
+    void format_mixedUnits_isShortestExact() {
+        assertThat(Durations.format(0)).isEqualTo("0s");
+        assertThat(Durations.format(250)).isEqualTo("250ms");
+        assertThat(Durations.format(30_000)).isEqualTo("30s");
+        assertThat(Durations.format(90_000)).isEqualTo("1m30s");
+        assertThat(Durations.format(86_400_000L + 3_600_000L + 1)).isEqualTo("1d1h1ms");
+        assertThat(Durations.format(-5_000)).isEqualTo("-5s");
     }
 }

@@ -1,4 +1,4 @@
-package dev.floodgate.core.internal;
+package dev.floodgate.core.base;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -51,8 +51,8 @@ public final class Checks {
             millis = value.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
         }
         if (millis < minMillis || millis > maxMillis) {
-            throw new IllegalArgumentException(setting + " must be between " + DurationText.format(minMillis)
-                    + " and " + DurationText.format(maxMillis) + ", was " + value);
+            throw new IllegalArgumentException(setting + " must be between " + Durations.format(minMillis)
+                    + " and " + Durations.format(maxMillis) + ", was " + value);
         }
         return millis;
     }
