@@ -1,6 +1,7 @@
 package dev.floodgate.core;
 
 import dev.floodgate.core.fleet.FleetReply;
+import dev.floodgate.core.fleet.FleetSettings;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
@@ -69,9 +70,10 @@ final class FleetLease implements Lease, FleetReply {
     private long grantedAt = Long.MIN_VALUE;
     private int refusals;
 
-    FleetLease(FleetBudget budget, String key) {
+    /** Creates a new, empty lease of the fingerprint named {@code name} ({@link FleetSettings#nameOf}). */
+    FleetLease(FleetBudget budget, String name) {
         this.budget = budget;
-        this.key = key;
+        this.key = budget.settings().keyFor(name);
         this.maxLease = budget.settings().maxLease();
         this.periodMillis = budget.settings().cell().periodMillis();
     }

@@ -367,7 +367,7 @@ public final class FloodFilter {
                     longTemplateAdmitted = true;
                 }
                 Subject subject = fleet == null ? subjects.of(loggerName, level)
-                        : new Subject(loggerName, level, fleet.newLease(fingerprinter.fleetName(frozen)));
+                        : new Subject(loggerName, level, new FleetLease(fleet, fingerprinter.fleetName(frozen)));
                 gate = ledger.admit(frozen, subject, loggerName, now);
                 if (gate == null) {
                     return false;
@@ -467,7 +467,7 @@ public final class FloodFilter {
             for (Inspection<Subject> i : ledger.inspect(now, false)) {
                 byCap += i.refusedByCap();
                 byFleet += i.refusedByFleet();
-                if (i.kind() == Tally.Kind.OVERFLOW) {
+                if (i.kind() == Refusals.Kind.OVERFLOW) {
                     asOther += i.refusedByKey();
                 } else {
                     byFingerprint += i.refusedByKey();
@@ -496,7 +496,7 @@ public final class FloodFilter {
         List<FingerprintStats> all = new ArrayList<>();
         synchronized (summaryLock) {
             for (Inspection<Subject> i : ledger.inspect(now, true)) {
-                if (i.kind() != Tally.Kind.KEY || i.limiterState() == null) {
+                if (i.kind() != Refusals.Kind.KEY || i.limiterState() == null) {
                     continue;
                 }
                 Subject s = i.attachment();
@@ -521,12 +521,12 @@ public final class FloodFilter {
         for (Tally<Subject> t : tallies) {
             toldByCap += t.refusedByCap();
             toldByFleet += t.refusedByFleet();
-            if (t.kind() == Tally.Kind.OVERFLOW) {
+            if (t.kind() == Refusals.Kind.OVERFLOW) {
                 toldAsOther += t.refusedByKey();
             } else {
                 toldByFingerprint += t.refusedByKey();
             }
-            if (t.kind() == Tally.Kind.KEY) {
+            if (t.kind() == Refusals.Kind.KEY) {
                 told.merge(t.key(), t.refused(), Long::sum);
             }
             SuppressionSummary.Builder b = SuppressionSummary.builder()
@@ -536,11 +536,11 @@ public final class FloodFilter {
                     .limits(limiterDescription, capDescription, config.maxKeys())
                     .fleet(t.refusedByFleet(), fleetDescription, fleetUnavailable)
                     .dryRun(dryRun);
-            if (t.kind() == Tally.Kind.KEY) {
+            if (t.kind() == Refusals.Kind.KEY) {
                 Subject s = t.attachment();
                 b.fingerprint(fingerprinter.describe(t.key()), s.loggerName, s.level);
             } else {
-                b.scope(t.kind() == Tally.Kind.OVERFLOW ? SuppressionSummary.Scope.OVERFLOW
+                b.scope(t.kind() == Refusals.Kind.OVERFLOW ? SuppressionSummary.Scope.OVERFLOW
                         : SuppressionSummary.Scope.FORGOTTEN);
             }
             out.add(b.build());

@@ -412,7 +412,7 @@ final class Gate<A> extends RefusalCell {
      * Takes what was refused since the last drain, or returns null if nothing was; the gate stays in use.
      * {@code nowMillis} stands in for a refusal time that a racing fast-path caller has not written yet.
      */
-    synchronized Tally<A> drain(Tally.Kind kind, long nowMillis) {
+    synchronized Tally<A> drain(Refusals.Kind kind, long nowMillis) {
         boolean wasOpen = cellsOpen;
         boolean forLease = cellsForLease;
         long until = fastUntil;
@@ -429,7 +429,7 @@ final class Gate<A> extends RefusalCell {
      * (if {@code withState}) its limiter's state; changes nothing. A fast-path refusal racing with this call may be
      * left out, never counted twice.
      */
-    synchronized Inspection<A> inspect(Tally.Kind kind, long nowMillis, boolean withState) {
+    synchronized Inspection<A> inspect(Refusals.Kind kind, long nowMillis, boolean withState) {
         long cells = 0;
         if (cellsOpen) {
             cells += Math.max(0L, count);
@@ -535,7 +535,7 @@ final class Gate<A> extends RefusalCell {
         return p;
     }
 
-    private Tally<A> takeTally(Tally.Kind kind, long nowMillis) {
+    private Tally<A> takeTally(Refusals.Kind kind, long nowMillis) {
         PendingRefusals p = pending;
         if (p == null || p.isEmpty()) {
             return null;
@@ -548,7 +548,7 @@ final class Gate<A> extends RefusalCell {
     }
 
     /** Takes the tally of a retired gate; null if it refused nothing since the last drain. */
-    synchronized Tally<A> takeRetiredTally(Tally.Kind kind, long nowMillis) {
+    synchronized Tally<A> takeRetiredTally(Refusals.Kind kind, long nowMillis) {
         return takeTally(kind, nowMillis);
     }
 

@@ -12,7 +12,7 @@ final class Inspection<A> extends Refusals<A> {
 
     private final String limiterState;
 
-    Inspection(Tally.Kind kind, Object key, A attachment, long refusedByKey, long refusedByCap, long refusedByFleet,
+    Inspection(Refusals.Kind kind, Object key, A attachment, long refusedByKey, long refusedByCap, long refusedByFleet,
             String limiterState) {
         super(kind, key, attachment, refusedByKey, refusedByCap, refusedByFleet);
         this.limiterState = limiterState;

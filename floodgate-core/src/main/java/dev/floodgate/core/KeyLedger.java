@@ -25,7 +25,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * the overflow gates refused is reported together, as "other messages". Invariants: {@link #size()} never exceeds
  * {@code maxKeys}; every refusal is returned by exactly one {@link #drain(long)} or {@link #close(long)}, also for
  * gates forgotten in between (kept in a backlog of at most {@code maxKeys} tallies, beyond which they are added into
- * one {@link Tally.Kind#EVICTED} tally).
+ * one {@link Refusals.Kind#EVICTED} tally).
  *
  * @param <A> what the caller attaches to each key for its summaries
  */
@@ -334,7 +334,7 @@ final class KeyLedger<A> {
                         reserved.decrementAndGet();
                     }
                     forgotten++;
-                    keep(gate.takeRetiredTally(Tally.Kind.KEY, nowMillis));
+                    keep(gate.takeRetiredTally(Refusals.Kind.KEY, nowMillis));
                 }
             }
             return forgotten;
@@ -352,9 +352,9 @@ final class KeyLedger<A> {
                 backlog.add(tally);
             } else {
                 evictedRest = evictedRest == null
-                        ? new Tally<>(Tally.Kind.EVICTED, null, null, tally.refusedByKey(), tally.refusedByCap(),
+                        ? new Tally<>(Refusals.Kind.EVICTED, null, null, tally.refusedByKey(), tally.refusedByCap(),
                                 tally.refusedByFleet(), tally.firstAt(), tally.lastAt())
-                        : evictedRest.plus(tally, Tally.Kind.EVICTED, null, null);
+                        : evictedRest.plus(tally, Refusals.Kind.EVICTED, null, null);
             }
         }
     }
@@ -368,11 +368,11 @@ final class KeyLedger<A> {
     public List<Tally<A>> drain(long nowMillis) {
         List<Tally<A>> tallies = new ArrayList<>();
         for (Gate<A> gate : gates.values()) {
-            add(tallies, gate.drain(Tally.Kind.KEY, nowMillis));
+            add(tallies, gate.drain(Refusals.Kind.KEY, nowMillis));
         }
-        Tally<A> other = overflow.drain(Tally.Kind.OVERFLOW, nowMillis);
+        Tally<A> other = overflow.drain(Refusals.Kind.OVERFLOW, nowMillis);
         for (Gate<A> gate : overflowByLogger.values()) {
-            other = together(other, gate.drain(Tally.Kind.OVERFLOW, nowMillis));
+            other = together(other, gate.drain(Refusals.Kind.OVERFLOW, nowMillis));
         }
         add(tallies, other);
         takeBacklog(tallies);
@@ -381,7 +381,7 @@ final class KeyLedger<A> {
 
     /**
      * Returns what no drain has taken yet: the tallies of forgotten keys waiting for the next drain (as {@link
-     * Tally.Kind#KEY} or {@link Tally.Kind#EVICTED}, with a null limiter state), then every gate, then the overflow
+     * Refusals.Kind#KEY} or {@link Refusals.Kind#EVICTED}, with a null limiter state), then every gate, then the overflow
      * gates, each with refusals or not. For inspection: takes each gate's lock in turn, never the fast path's cells.
      * Read in that order, an eviction running meanwhile can make a count missing from this answer, never appear twice.
      *
@@ -398,11 +398,11 @@ final class KeyLedger<A> {
             }
         }
         for (Gate<A> gate : gates.values()) {
-            out.add(gate.inspect(Tally.Kind.KEY, nowMillis, withState));
+            out.add(gate.inspect(Refusals.Kind.KEY, nowMillis, withState));
         }
-        out.add(overflow.inspect(Tally.Kind.OVERFLOW, nowMillis, withState));
+        out.add(overflow.inspect(Refusals.Kind.OVERFLOW, nowMillis, withState));
         for (Gate<A> gate : overflowByLogger.values()) {
-            out.add(gate.inspect(Tally.Kind.OVERFLOW, nowMillis, withState));
+            out.add(gate.inspect(Refusals.Kind.OVERFLOW, nowMillis, withState));
         }
         return out;
     }
@@ -423,13 +423,13 @@ final class KeyLedger<A> {
             List<Tally<A>> tallies = new ArrayList<>();
             for (Gate<A> gate : gates.values()) {
                 gate.retire(nowMillis, true);
-                add(tallies, gate.takeRetiredTally(Tally.Kind.KEY, nowMillis));
+                add(tallies, gate.takeRetiredTally(Refusals.Kind.KEY, nowMillis));
             }
             overflow.retire(nowMillis, true);
-            Tally<A> other = overflow.takeRetiredTally(Tally.Kind.OVERFLOW, nowMillis);
+            Tally<A> other = overflow.takeRetiredTally(Refusals.Kind.OVERFLOW, nowMillis);
             for (Gate<A> gate : overflowByLogger.values()) {
                 gate.retire(nowMillis, true);
-                other = together(other, gate.takeRetiredTally(Tally.Kind.OVERFLOW, nowMillis));
+                other = together(other, gate.takeRetiredTally(Refusals.Kind.OVERFLOW, nowMillis));
             }
             add(tallies, other);
             takeBacklog(tallies);
@@ -450,7 +450,7 @@ final class KeyLedger<A> {
 
     /** Returns the refusals of two overflow tallies, either of which may be null, as one. */
     private static <A> Tally<A> together(Tally<A> a, Tally<A> b) {
-        return a == null ? b : b == null ? a : a.plus(b, Tally.Kind.OVERFLOW, null, null);
+        return a == null ? b : b == null ? a : a.plus(b, Refusals.Kind.OVERFLOW, null, null);
     }
 
     private static <A> void add(List<Tally<A>> tallies, Tally<A> tally) {

@@ -4,21 +4,31 @@ package dev.floodgate.core;
  * What a gate refused, by the limit that refused: the part that a {@link Tally} (taken by a drain) and an
  * {@link Inspection} (read without taking) have in common.
  *
- * <p>Immutable. {@link #key()} and {@link #attachment()} are null for the shared gates ({@link Tally.Kind#OVERFLOW},
- * {@link Tally.Kind#EVICTED}).
+ * <p>Immutable. {@link #key()} and {@link #attachment()} are null for the shared gates ({@link Kind#OVERFLOW},
+ * {@link Kind#EVICTED}).
  *
  * @param <A> the attachment type of the ledger
  */
 abstract class Refusals<A> {
 
-    private final Tally.Kind kind;
+    /** Which gate refused: a key's own, or one of the ledger's shared gates. */
+    public enum Kind {
+        /** One fingerprint's own gate. */
+        KEY,
+        /** The gate shared by new fingerprints while the ledger is full. */
+        OVERFLOW,
+        /** Refusals of forgotten fingerprints that no longer fit in the eviction backlog, added together. */
+        EVICTED
+    }
+
+    private final Kind kind;
     private final Object key;
     private final A attachment;
     private final long refusedByKey;
     private final long refusedByCap;
     private final long refusedByFleet;
 
-    Refusals(Tally.Kind kind, Object key, A attachment, long refusedByKey, long refusedByCap, long refusedByFleet) {
+    Refusals(Kind kind, Object key, A attachment, long refusedByKey, long refusedByCap, long refusedByFleet) {
         this.kind = kind;
         this.key = key;
         this.attachment = attachment;
@@ -28,7 +38,7 @@ abstract class Refusals<A> {
     }
 
     /** Returns which gate the counts come from. */
-    public Tally.Kind kind() {
+    public Refusals.Kind kind() {
         return kind;
     }
 

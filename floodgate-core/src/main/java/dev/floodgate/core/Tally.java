@@ -9,16 +9,6 @@ package dev.floodgate.core;
  */
 final class Tally<A> extends Refusals<A> {
 
-    /** Which gate a tally comes from. */
-    public enum Kind {
-        /** One fingerprint's own gate. */
-        KEY,
-        /** The gate shared by new fingerprints while the ledger is full. */
-        OVERFLOW,
-        /** Refusals of forgotten fingerprints that no longer fit in the eviction backlog, added together. */
-        EVICTED
-    }
-
     private final long firstAt;
     private final long lastAt;
 

@@ -44,7 +44,7 @@ class FleetLeaseTest {
     private FleetLease lease() {
         FleetSettings settings = FleetSettings.of("redis://redis:6379",
                 CellRateSettings.builder().count(10).periodMillis(1_000).burst(9).build(), "test:");
-        return new FleetBudget(settings, store, clock).newLease("Payment {} failed");
+        return new FleetLease(new FleetBudget(settings, store, clock), "Payment {} failed");
     }
 
     @Test

@@ -60,8 +60,8 @@ class GateShelvedLimiterTest {
                     saturatedAtOnce += kept.refusesRepeatsAt(now) ? 1 : 0;
                 }
                 long probe = now + random.nextInt(60_000);
-                assertThat(lazy.inspect(Tally.Kind.KEY, probe, true).limiterState()).as(at)
-                        .isEqualTo(kept.inspect(Tally.Kind.KEY, probe, true).limiterState());
+                assertThat(lazy.inspect(Refusals.Kind.KEY, probe, true).limiterState()).as(at)
+                        .isEqualTo(kept.inspect(Refusals.Kind.KEY, probe, true).limiterState());
                 if (random.nextInt(3) == 0) {
                     boolean retired = kept.retire(probe, false);
                     assertThat(lazy.retire(probe, false)).as(at).isEqualTo(retired);
@@ -71,11 +71,11 @@ class GateShelvedLimiterTest {
                     now = probe;
                 }
                 if (random.nextInt(10) == 0) {
-                    assertThat(refused(lazy.drain(Tally.Kind.KEY, now))).as(at)
-                            .isEqualTo(refused(kept.drain(Tally.Kind.KEY, now)));
+                    assertThat(refused(lazy.drain(Refusals.Kind.KEY, now))).as(at)
+                            .isEqualTo(refused(kept.drain(Refusals.Kind.KEY, now)));
                 }
             }
-            assertThat(refused(lazy.drain(Tally.Kind.KEY, now))).isEqualTo(refused(kept.drain(Tally.Kind.KEY, now)));
+            assertThat(refused(lazy.drain(Refusals.Kind.KEY, now))).isEqualTo(refused(kept.drain(Refusals.Kind.KEY, now)));
         }
         assertThat(shelved).as("keys whose first event left no limiter behind: all but those it saturated")
                 .isEqualTo(3_000 - saturatedAtOnce);
@@ -147,6 +147,6 @@ class GateShelvedLimiterTest {
 
         assertThat(first.holdsLimiter()).isFalse();
         assertThat(second.holdsLimiter()).isTrue();
-        assertThat(second.drain(Tally.Kind.KEY, EPOCH + 2).refusedByCap()).isEqualTo(2);
+        assertThat(second.drain(Refusals.Kind.KEY, EPOCH + 2).refusedByCap()).isEqualTo(2);
     }
 }

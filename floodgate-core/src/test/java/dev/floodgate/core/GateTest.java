@@ -64,11 +64,11 @@ class GateTest {
                     .isEqualTo(expected);
             refused += expected ? 0 : 1;
             if (random.nextInt(5_000) == 0) {
-                Tally<String> tally = gate.drain(Tally.Kind.KEY, now);
+                Tally<String> tally = gate.drain(Refusals.Kind.KEY, now);
                 refused -= tally == null ? 0 : tally.refusedByKey();
             }
         }
-        Tally<String> last = gate.drain(Tally.Kind.KEY, now);
+        Tally<String> last = gate.drain(Refusals.Kind.KEY, now);
         assertThat(last == null ? 0 : last.refusedByKey()).isEqualTo(refused);
     }
 
@@ -91,14 +91,14 @@ class GateTest {
             offer(gate, EPOCH);
         }
         assertThat(gate.striped()).isFalse();
-        assertThat(gate.drain(Tally.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(1_000 - 16);
+        assertThat(gate.drain(Refusals.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(1_000 - 16);
     }
 
     @Test
     void drain_nothingRefused_returnsNullAndMakesNoCounts() {
         Gate<String> gate = gate();
         gate.decide(EPOCH, null);
-        assertThat(gate.drain(Tally.Kind.KEY, EPOCH)).isNull();
+        assertThat(gate.drain(Refusals.Kind.KEY, EPOCH)).isNull();
         assertThat(gate.holdsRefusalCounts()).isFalse();
     }
 
@@ -112,7 +112,7 @@ class GateTest {
         assertThat(offer(gate, EPOCH + 10)).isEqualTo(Gate.REFUSED_BY_KEY);
         assertThat(offer(gate, EPOCH + 20)).isEqualTo(Gate.REFUSED_BY_KEY);
         assertThat(offer(gate, EPOCH + 30)).isEqualTo(Gate.REFUSED_BY_KEY);
-        Tally<String> tally = gate.drain(Tally.Kind.KEY, EPOCH + 40);
+        Tally<String> tally = gate.drain(Refusals.Kind.KEY, EPOCH + 40);
         assertThat(tally.refusedByKey()).isEqualTo(3);
         assertThat(tally.firstAt()).isEqualTo(EPOCH + 10);
         assertThat(tally.lastAt()).isEqualTo(EPOCH + 30);
@@ -120,7 +120,7 @@ class GateTest {
         // the fast path stays open after a drain, and the counts, emptied, are kept
         assertThat(gate.refuseFast(EPOCH + 50)).isNotEqualTo(Gate.NOT_REFUSED);
         assertThat(gate.holdsRefusalCounts()).isTrue();
-        assertThat(gate.drain(Tally.Kind.KEY, EPOCH + 60).refusedByKey()).isEqualTo(1);
+        assertThat(gate.drain(Refusals.Kind.KEY, EPOCH + 60).refusedByKey()).isEqualTo(1);
     }
 
     @Test
@@ -155,7 +155,7 @@ class GateTest {
             assertThat(offer(gate, EPOCH)).isEqualTo(Gate.REFUSED_BY_KEY);
         }
         assertThat(gate.refuseFast(EPOCH)).as("open after the lock holder reopened").isNotEqualTo(Gate.NOT_REFUSED);
-        assertThat(gate.drain(Tally.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(200 + 1 - 16);
+        assertThat(gate.drain(Refusals.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(200 + 1 - 16);
     }
 
     @Test
@@ -168,7 +168,7 @@ class GateTest {
         }
         assertThat(gate.stripesInUse()).isEqualTo(1);
         assertThat(gate.refuseFast(EPOCH)).as("counted in its own stripe").isNotEqualTo(Gate.NOT_REFUSED);
-        assertThat(gate.drain(Tally.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(1_000 + 1 - 16);
+        assertThat(gate.drain(Refusals.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(1_000 + 1 - 16);
     }
 
     /**
@@ -203,7 +203,7 @@ class GateTest {
             }
         });
         for (int g = 0; g < gates.size(); g++) {
-            Tally<String> t = gates.get(g).drain(Tally.Kind.KEY, clock.get());
+            Tally<String> t = gates.get(g).drain(Refusals.Kind.KEY, clock.get());
             long refused = t == null ? 0 : t.refused();
             assertThat(passed[g] + refused).as("gate %d", g).isEqualTo((long) threads * perThread / gates.size());
             assertThat(gates.get(g).stripesInUse()).isPositive();
@@ -234,7 +234,7 @@ class GateTest {
             alone += oneThread.tryAcquire(EPOCH + 100) ? 1 : 0;
         }
         assertThat(passed.get()).isEqualTo(alone).isEqualTo(16);
-        assertThat(gate.drain(Tally.Kind.KEY, EPOCH + 100).refusedByKey()).isEqualTo(threads * perThread - alone);
+        assertThat(gate.drain(Refusals.Kind.KEY, EPOCH + 100).refusedByKey()).isEqualTo(threads * perThread - alone);
     }
 
     @Test
@@ -252,13 +252,13 @@ class GateTest {
                 long now = i % 1000 == 0 ? clock.addAndGet(97) : clock.get();
                 mine += offer(gate, now) == Gate.PASSED ? 1 : 0;
                 if (i % 10_000 == 0) {
-                    Tally<String> t = gate.drain(Tally.Kind.KEY, now);
+                    Tally<String> t = gate.drain(Refusals.Kind.KEY, now);
                     drained.addAndGet(t == null ? 0 : t.refused());
                 }
             }
             passed.addAndGet(mine);
         });
-        Tally<String> rest = gate.drain(Tally.Kind.KEY, clock.get());
+        Tally<String> rest = gate.drain(Refusals.Kind.KEY, clock.get());
         long refused = drained.get() + (rest == null ? 0 : rest.refused());
         assertThat(passed.get() + refused).isEqualTo((long) threads * perThread);
         assertThat(passed.get()).isGreaterThan(16);
@@ -323,7 +323,7 @@ class GateTest {
         int first = gate.decide(1_000, null, lease);
         long fast = gate.refuseFast(1_001) + gate.refuseFast(1_002);
         boolean afterPromise = gate.refusesRepeatsAt(5_000);
-        Tally<String> tally = gate.drain(Tally.Kind.KEY, 1_003);
+        Tally<String> tally = gate.drain(Refusals.Kind.KEY, 1_003);
 
         assertThat(first).isEqualTo(Gate.REFUSED_BY_FLEET);
         assertThat(fast).isEqualTo(1);

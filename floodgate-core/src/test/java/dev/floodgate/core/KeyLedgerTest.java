@@ -147,7 +147,7 @@ class KeyLedgerTest {
                 .isNotSameAs(ledger.admit("one more", "x", "app.Audit", EPOCH))
                 .isNotSameAs(ledger.admit("one more", "x", null, EPOCH));
         assertThat(ledger.drain(EPOCH)).singleElement().satisfies(t -> {
-            assertThat(t.kind()).isEqualTo(Tally.Kind.OVERFLOW);
+            assertThat(t.kind()).isEqualTo(Refusals.Kind.OVERFLOW);
             assertThat(t.refused()).isEqualTo(984);
         });
     }
@@ -175,7 +175,7 @@ class KeyLedgerTest {
         assertThat(passed).isEqualTo(16);
         List<Tally<String>> tallies = ledger.drain(EPOCH);
         assertThat(tallies).singleElement().satisfies(t -> {
-            assertThat(t.kind()).isEqualTo(Tally.Kind.OVERFLOW);
+            assertThat(t.kind()).isEqualTo(Refusals.Kind.OVERFLOW);
             assertThat(t.refused()).isEqualTo(84);
         });
     }
@@ -204,7 +204,7 @@ class KeyLedgerTest {
         ledger.sweep(EPOCH + 60_000);
         List<Tally<String>> tallies = ledger.drain(EPOCH + 60_000);
         assertThat(tallies).singleElement().satisfies(t -> {
-            assertThat(t.kind()).isEqualTo(Tally.Kind.KEY);
+            assertThat(t.kind()).isEqualTo(Refusals.Kind.KEY);
             assertThat(t.key()).isEqualTo("a");
             assertThat(t.refused()).isEqualTo(24);
         });
@@ -239,7 +239,7 @@ class KeyLedgerTest {
         ledger.sweep(EPOCH + 120_000);
         List<Tally<String>> tallies = ledger.drain(EPOCH + 120_000);
         assertThat(tallies).extracting(Tally::kind)
-                .containsExactly(Tally.Kind.KEY, Tally.Kind.KEY, Tally.Kind.EVICTED);
+                .containsExactly(Refusals.Kind.KEY, Refusals.Kind.KEY, Refusals.Kind.EVICTED);
         assertThat(tallies.get(2).refused()).isEqualTo(8);
         assertThat(sum(tallies)).isEqualTo(80 - passed);
     }

@@ -11,12 +11,12 @@ import org.junit.jupiter.api.Test;
  * The ticking thread, for real: it runs while a clock is read and ends when none is. Waits are bounded polls of the
  * state, never timings.
  */
-class ClockTickerTest {
+class SharedTickerTest {
 
     private static final AtomicInteger NAMES = new AtomicInteger();
 
     private final ManualClock source = new ManualClock(1_700_000_000_000L);
-    private final ClockTicker ticker = new ClockTicker("test-clock-" + NAMES.incrementAndGet());
+    private final TickingClock.SharedTicker ticker = new TickingClock.SharedTicker("test-clock-" + NAMES.incrementAndGet());
 
     @Test
     void run_clockRead_ticksItToItsSource() {
