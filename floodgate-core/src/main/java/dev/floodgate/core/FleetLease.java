@@ -14,7 +14,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * per lease). Invariants: at most one request is in flight; the events held, taken from the store but not yet
  * used, never exceed {@link dev.floodgate.core.fleet.FleetSettings#maxHeld()}.
  */
-final class FleetLease implements Lease, FleetReply {
+final class FleetLease implements ExternalLimit, FleetReply {
 
     /*
      * Tokens: `tokens` is what the process may still pass. It goes below zero only while no lease is in force

@@ -379,15 +379,15 @@ public final class FloodFilter {
             }
             Subject subject = gate.attachment();
             FleetLease lease = subject == null || fleetClientLogger(loggerName) ? null : subject.lease;
-            int outcome = gate.decide(now, cap, lease);
-            if (outcome == Gate.RETIRED) {
+            Gate.Outcome outcome = gate.decide(now, cap, lease);
+            if (outcome == Gate.Outcome.RETIRED) {
                 gate = null;
                 continue;
             }
             if (gate.refusesRepeatsAt(now)) {
                 ledger.remember(gate);
             }
-            if (outcome == Gate.PASSED) {
+            if (outcome == Gate.Outcome.PASSED) {
                 passed.increment();
                 return false;
             }

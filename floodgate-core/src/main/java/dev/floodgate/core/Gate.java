@@ -9,9 +9,9 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Thread-safe. {@link #refuseFast(long)} is wait-free and allocation-free; {@link #decide(long, Gate)} locks
  * this gate only. Invariant: every event handed to {@code refuseFast} that returns true, and every event handed to
- * {@code decide} that returns {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #REFUSED_BY_FLEET}, is
- * counted in exactly one tally (a drain or the retirement), and the limiter's state is exactly as if all events had
- * been decided one at a time under the lock.
+ * {@code decide} that it refuses ({@link Outcome#REFUSED_BY_KEY}, {@link Outcome#REFUSED_BY_CAP} or
+ * {@link Outcome#REFUSED_BY_FLEET}), is counted in exactly one tally (a drain or the retirement), and the limiter's
+ * state is exactly as if all events had been decided one at a time under the lock.
  *
  * <p>Memory: 80 bytes of its own (with compressed references), the limiter once the key has seen a second event,
  * and the counts of what it refused (56 bytes) from its first refusal on. A limiter that saw one event is dropped,
@@ -29,22 +29,25 @@ final class Gate<A> extends RefusalCell {
     /** {@link #count} result when another caller changed the cell first. */
     private static final long COLLIDED = -2L;
 
-    /** {@link #decide} outcome: the event passes. */
-    public static final int PASSED = 0;
-    /** {@link #decide} outcome: the key's limiter refused the event. */
-    public static final int REFUSED_BY_KEY = 1;
-    /** {@link #decide} outcome: the key's limiter would allow it, but the global cap refused it. */
-    public static final int REFUSED_BY_CAP = 2;
-    /** {@link #decide} outcome: the gate was retired; look the key up again. */
-    public static final int RETIRED = 3;
-    /** {@link #decide} outcome: the key's limiter and the cap would allow it, but the fleet limit refused it. */
-    public static final int REFUSED_BY_FLEET = 4;
+    /** What {@link #decide} did with an event. */
+    enum Outcome {
+        /** The event passes. */
+        PASSED,
+        /** The key's limiter refused the event. */
+        REFUSED_BY_KEY,
+        /** The key's limiter would allow it, but the global cap refused it. */
+        REFUSED_BY_CAP,
+        /** The key's limiter and the cap would allow it, but the fleet limit refused it. */
+        REFUSED_BY_FLEET,
+        /** The gate was retired; look the key up again. */
+        RETIRED
+    }
 
     /*
      * Concurrency:
      *  (1) The limiter, its shelved event, the pending refusals and cellsOpen are guarded by `this`.
      *  (2) Fast path. When the limiter promises that every event before `until` is refused and only counted
-     *      (KeyLimiter.refusedUntil), or the lease promises it (Lease.refusedUntil; the cells then count fleet
+     *      (KeyLimiter.refusedUntil), or the lease promises it (ExternalLimit.refusedUntil; the cells then count fleet
      *      refusals, folded into the fleet's count and not into the limiter), the lock holder opens the cells (each
      *      count set to 0) and then publishes fastUntil = until (volatile). A caller with now < fastUntil adds 1
      *      with a CAS to one cell (RefusalCell): the gate's own, or its stripe once stripes exist; if the value
@@ -291,9 +294,9 @@ final class Gate<A> extends RefusalCell {
      * Decides one event under this gate's lock.
      *
      * @param cap the global cap, asked only when this key's limiter would allow the event, or null
-     * @return {@link #PASSED}, {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP} or {@link #RETIRED}
+     * @return any {@link Outcome} but {@link Outcome#REFUSED_BY_FLEET}
      */
-    public int decide(long nowMillis, Gate<?> cap) {
+    public Outcome decide(long nowMillis, Gate<?> cap) {
         return decide(nowMillis, cap, null);
     }
 
@@ -304,12 +307,11 @@ final class Gate<A> extends RefusalCell {
      *
      * @param cap the global cap, or null
      * @param lease the key's share of the fleet limit, or null
-     * @return {@link #PASSED}, {@link #REFUSED_BY_KEY}, {@link #REFUSED_BY_CAP}, {@link #REFUSED_BY_FLEET} or
-     *     {@link #RETIRED}
+     * @return what became of the event
      */
-    public synchronized int decide(long nowMillis, Gate<?> cap, Lease lease) {
+    public synchronized Outcome decide(long nowMillis, Gate<?> cap, ExternalLimit lease) {
         if (retired) {
-            return RETIRED;
+            return Outcome.RETIRED;
         }
         RefusalCell[] s = stripes;
         if (s != null) {
@@ -319,25 +321,26 @@ final class Gate<A> extends RefusalCell {
         Object held = limiterOrFactory;
         boolean unasked = !(held instanceof KeyLimiter) && !shelvedEvent;
         KeyLimiter keyLimiter = limiter();
-        int outcome;
+        Outcome outcome;
         if ((cap == null && lease == null) || !keyLimiter.wouldAllow(nowMillis)) {
-            outcome = keyLimiter.tryAcquire(nowMillis) ? PASSED : REFUSED_BY_KEY;
+            outcome = keyLimiter.tryAcquire(nowMillis) ? Outcome.PASSED : Outcome.REFUSED_BY_KEY;
         } else if (lease != null && !lease.take(nowMillis)) {
-            outcome = REFUSED_BY_FLEET;
-        } else if (cap != null && (cap.refuseFast(nowMillis) != NOT_REFUSED || cap.decide(nowMillis, null) != PASSED)) {
+            outcome = Outcome.REFUSED_BY_FLEET;
+        } else if (cap != null
+                && (cap.refuseFast(nowMillis) != NOT_REFUSED || cap.decide(nowMillis, null) != Outcome.PASSED)) {
             if (lease != null) {
                 lease.giveBack();
             }
-            outcome = REFUSED_BY_CAP;
+            outcome = Outcome.REFUSED_BY_CAP;
         } else {
             keyLimiter.tryAcquire(nowMillis);
-            outcome = PASSED;
+            outcome = Outcome.PASSED;
         }
-        if (outcome != PASSED) {
+        if (outcome != Outcome.PASSED) {
             PendingRefusals p = pending();
-            if (outcome == REFUSED_BY_KEY) {
+            if (outcome == Outcome.REFUSED_BY_KEY) {
                 p.byKey++;
-            } else if (outcome == REFUSED_BY_CAP) {
+            } else if (outcome == Outcome.REFUSED_BY_CAP) {
                 p.byCap++;
             } else {
                 p.byFleet++;
@@ -347,14 +350,14 @@ final class Gate<A> extends RefusalCell {
         long until = keyLimiter.refusedUntil();
         if (until != KeyLimiter.NOT_REFUSING && until > nowMillis) {
             openCells(until, false);
-        } else if (outcome == REFUSED_BY_FLEET) {
+        } else if (outcome == Outcome.REFUSED_BY_FLEET) {
             // The key's limiter would allow every event until then: with nothing passing, its allowance only grows.
             long leaseUntil = lease.refusedUntil(nowMillis);
             if (leaseUntil != KeyLimiter.NOT_REFUSING && leaseUntil > nowMillis) {
                 openCells(leaseUntil, true);
             }
         }
-        if (unasked && (outcome == PASSED || outcome == REFUSED_BY_KEY) && !cellsOpen) {
+        if (unasked && (outcome == Outcome.PASSED || outcome == Outcome.REFUSED_BY_KEY) && !cellsOpen) {
             shelve((KeyLimiterFactory) held, nowMillis);
         }
         return outcome;
@@ -450,7 +453,7 @@ final class Gate<A> extends RefusalCell {
 
     /**
      * Retires the gate if its limiter is idle at {@code nowMillis} (or unconditionally when {@code force}); a
-     * retired gate answers every later {@link #decide} with {@link #RETIRED}.
+     * retired gate answers every later {@link #decide} with {@link Outcome#RETIRED}.
      *
      * @return whether the gate is retired now
      */

@@ -156,13 +156,13 @@ class FleetLeaseTest {
         lease.take(clock.millis());
         store.next().granted();
 
-        int byCap = key.decide(clock.millis(), cap, lease);
+        Gate.Outcome byCap = key.decide(clock.millis(), cap, lease);
         long tokensAfterCap = lease.tokens();
 
-        assertThat(byCap).isEqualTo(Gate.REFUSED_BY_CAP);
+        assertThat(byCap).isEqualTo(Gate.Outcome.REFUSED_BY_CAP);
         assertThat(tokensAfterCap).isEqualTo(2);
-        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.PASSED);
-        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.PASSED);
-        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.REFUSED_BY_FLEET);
+        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.Outcome.PASSED);
+        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.Outcome.PASSED);
+        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.Outcome.REFUSED_BY_FLEET);
     }
 }

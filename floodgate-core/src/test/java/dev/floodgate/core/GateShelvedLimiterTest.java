@@ -31,8 +31,8 @@ class GateShelvedLimiterTest {
                 CellRateSettings.defaults());
     }
 
-    private static <A> int offer(Gate<A> gate, long now, Gate<?> cap) {
-        return gate.refuseFast(now) != Gate.NOT_REFUSED ? Gate.REFUSED_BY_KEY : gate.decide(now, cap);
+    private static <A> Gate.Outcome offer(Gate<A> gate, long now, Gate<?> cap) {
+        return gate.refuseFast(now) != Gate.NOT_REFUSED ? Gate.Outcome.REFUSED_BY_KEY : gate.decide(now, cap);
     }
 
     /**
@@ -90,9 +90,9 @@ class GateShelvedLimiterTest {
         Gate<String> gate = new Gate<>("key", "a", KeyLimiterFactory.of(AttritionSettings.defaults(), 0));
         assertThat(gate.holdsLimiter()).isFalse();
 
-        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.PASSED);
+        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.Outcome.PASSED);
         assertThat(gate.holdsLimiter()).isFalse();
-        assertThat(gate.decide(EPOCH + 1, null)).isEqualTo(Gate.PASSED);
+        assertThat(gate.decide(EPOCH + 1, null)).isEqualTo(Gate.Outcome.PASSED);
         assertThat(gate.holdsLimiter()).isTrue();
         assertThat(gate.retire(EPOCH + 2, false)).isFalse();
         assertThat(gate.holdsLimiter()).isTrue();
@@ -127,7 +127,7 @@ class GateShelvedLimiterTest {
         Gate<String> gate = new Gate<>("key", "a",
                 KeyLimiterFactory.of(WindowSettings.builder().count(1).periodMillis(1_000).build(), 0));
 
-        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.PASSED);
+        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.Outcome.PASSED);
 
         assertThat(gate.holdsLimiter()).isTrue();
         assertThat(gate.refuseFast(EPOCH + 1)).isNotEqualTo(Gate.NOT_REFUSED);
@@ -141,9 +141,9 @@ class GateShelvedLimiterTest {
         Gate<String> first = new Gate<>("first", "a", factory);
         Gate<String> second = new Gate<>("second", "a", factory);
 
-        assertThat(first.decide(EPOCH, cap)).isEqualTo(Gate.PASSED);
-        assertThat(second.decide(EPOCH, cap)).isEqualTo(Gate.REFUSED_BY_CAP);
-        assertThat(second.decide(EPOCH + 1, cap)).isEqualTo(Gate.REFUSED_BY_CAP);
+        assertThat(first.decide(EPOCH, cap)).isEqualTo(Gate.Outcome.PASSED);
+        assertThat(second.decide(EPOCH, cap)).isEqualTo(Gate.Outcome.REFUSED_BY_CAP);
+        assertThat(second.decide(EPOCH + 1, cap)).isEqualTo(Gate.Outcome.REFUSED_BY_CAP);
 
         assertThat(first.holdsLimiter()).isFalse();
         assertThat(second.holdsLimiter()).isTrue();

@@ -23,15 +23,15 @@ class GateTest {
         return new Gate<>("key", "attachment", KeyLimiterFactory.of(defaults, 0));
     }
 
-    private static int offer(Gate<?> gate, long now) {
-        return gate.refuseFast(now) != Gate.NOT_REFUSED ? Gate.REFUSED_BY_KEY : gate.decide(now, null);
+    private static Gate.Outcome offer(Gate<?> gate, long now) {
+        return gate.refuseFast(now) != Gate.NOT_REFUSED ? Gate.Outcome.REFUSED_BY_KEY : gate.decide(now, null);
     }
 
     @Test
     void refuseFast_beforeSaturation_defersToTheLock() {
         Gate<String> gate = gate();
         assertThat(gate.refuseFast(EPOCH)).isEqualTo(Gate.NOT_REFUSED);
-        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.PASSED);
+        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.Outcome.PASSED);
         assertThat(gate.refuseFast(EPOCH)).isEqualTo(Gate.NOT_REFUSED);
     }
 
@@ -39,11 +39,11 @@ class GateTest {
     void refuseFast_afterSaturation_refusesUntilTheTimeframeEnds() {
         Gate<String> gate = gate();
         for (int i = 0; i < 16; i++) {
-            assertThat(gate.decide(EPOCH + 1_000, null)).isEqualTo(Gate.PASSED);
+            assertThat(gate.decide(EPOCH + 1_000, null)).isEqualTo(Gate.Outcome.PASSED);
         }
         assertThat(gate.refuseFast(EPOCH + 4_999)).isNotEqualTo(Gate.NOT_REFUSED);
         assertThat(gate.refuseFast(EPOCH + 5_000)).isEqualTo(Gate.NOT_REFUSED);
-        assertThat(gate.decide(EPOCH + 5_000, null)).isEqualTo(Gate.PASSED);
+        assertThat(gate.decide(EPOCH + 5_000, null)).isEqualTo(Gate.Outcome.PASSED);
     }
 
     @Test
@@ -59,8 +59,8 @@ class GateTest {
                 now -= 20_000;
             }
             boolean expected = twin.tryAcquire(now);
-            int outcome = offer(gate, now);
-            assertThat(outcome == Gate.PASSED).as("event %d at %d, %s", i, now, TestSeed.describe())
+            Gate.Outcome outcome = offer(gate, now);
+            assertThat(outcome == Gate.Outcome.PASSED).as("event %d at %d, %s", i, now, TestSeed.describe())
                     .isEqualTo(expected);
             refused += expected ? 0 : 1;
             if (random.nextInt(5_000) == 0) {
@@ -78,7 +78,7 @@ class GateTest {
         for (int i = 0; i < 16; i++) {
             gate.decide(EPOCH, null);
         }
-        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.REFUSED_BY_KEY);
+        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.Outcome.REFUSED_BY_KEY);
         assertThat(gate.refuseFast(EPOCH)).isZero();
         assertThat(gate.refuseFast(EPOCH)).isEqualTo(1);
         assertThat(gate.refuseFast(EPOCH)).isEqualTo(2);
@@ -109,9 +109,9 @@ class GateTest {
             gate.decide(EPOCH, null);
         }
         assertThat(gate.holdsRefusalCounts()).as("counts made before the first refusal").isFalse();
-        assertThat(offer(gate, EPOCH + 10)).isEqualTo(Gate.REFUSED_BY_KEY);
-        assertThat(offer(gate, EPOCH + 20)).isEqualTo(Gate.REFUSED_BY_KEY);
-        assertThat(offer(gate, EPOCH + 30)).isEqualTo(Gate.REFUSED_BY_KEY);
+        assertThat(offer(gate, EPOCH + 10)).isEqualTo(Gate.Outcome.REFUSED_BY_KEY);
+        assertThat(offer(gate, EPOCH + 20)).isEqualTo(Gate.Outcome.REFUSED_BY_KEY);
+        assertThat(offer(gate, EPOCH + 30)).isEqualTo(Gate.Outcome.REFUSED_BY_KEY);
         Tally<String> tally = gate.drain(Refusals.Kind.KEY, EPOCH + 40);
         assertThat(tally.refusedByKey()).isEqualTo(3);
         assertThat(tally.firstAt()).isEqualTo(EPOCH + 10);
@@ -128,7 +128,7 @@ class GateTest {
         Gate<String> gate = gate();
         gate.decide(EPOCH, null);
         assertThat(gate.retire(EPOCH, true)).isTrue();
-        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.RETIRED);
+        assertThat(gate.decide(EPOCH, null)).isEqualTo(Gate.Outcome.RETIRED);
         assertThat(gate.refuseFast(EPOCH)).isEqualTo(Gate.NOT_REFUSED);
     }
 
@@ -152,7 +152,7 @@ class GateTest {
         assertThat(gate.striped()).isTrue();
         assertThat(gate.refuseFast(EPOCH)).as("stripes are born closed").isEqualTo(Gate.NOT_REFUSED);
         for (int i = 0; i < 100; i++) {
-            assertThat(offer(gate, EPOCH)).isEqualTo(Gate.REFUSED_BY_KEY);
+            assertThat(offer(gate, EPOCH)).isEqualTo(Gate.Outcome.REFUSED_BY_KEY);
         }
         assertThat(gate.refuseFast(EPOCH)).as("open after the lock holder reopened").isNotEqualTo(Gate.NOT_REFUSED);
         assertThat(gate.drain(Refusals.Kind.KEY, EPOCH).refusedByKey()).isEqualTo(200 + 1 - 16);
@@ -194,7 +194,7 @@ class GateTest {
             for (int i = 0; i < perThread; i++) {
                 long now = i % 5_000 == 0 ? clock.addAndGet(701) : clock.get();
                 int g = (i / 100) % gates.size();
-                mine[g] += offer(gates.get(g), now) == Gate.PASSED ? 1 : 0;
+                mine[g] += offer(gates.get(g), now) == Gate.Outcome.PASSED ? 1 : 0;
             }
             synchronized (passed) {
                 for (int g = 0; g < passed.length; g++) {
@@ -224,7 +224,7 @@ class GateTest {
         runConcurrently(threads, () -> {
             long mine = 0;
             for (int i = 0; i < perThread; i++) {
-                mine += offer(gate, EPOCH + 100) == Gate.PASSED ? 1 : 0;
+                mine += offer(gate, EPOCH + 100) == Gate.Outcome.PASSED ? 1 : 0;
             }
             passed.addAndGet(mine);
         });
@@ -250,7 +250,7 @@ class GateTest {
             long mine = 0;
             for (int i = 0; i < perThread; i++) {
                 long now = i % 1000 == 0 ? clock.addAndGet(97) : clock.get();
-                mine += offer(gate, now) == Gate.PASSED ? 1 : 0;
+                mine += offer(gate, now) == Gate.Outcome.PASSED ? 1 : 0;
                 if (i % 10_000 == 0) {
                     Tally<String> t = gate.drain(Refusals.Kind.KEY, now);
                     drained.addAndGet(t == null ? 0 : t.refused());
@@ -290,7 +290,7 @@ class GateTest {
     }
 
     /** A lease that is empty and promises to refuse until {@code until}; counts its takes. */
-    private static final class EmptyLease implements Lease {
+    private static final class EmptyLease implements ExternalLimit {
         final long until;
         int takes;
 
@@ -320,12 +320,12 @@ class GateTest {
         Gate<String> gate = gate();
         EmptyLease lease = new EmptyLease(5_000);
 
-        int first = gate.decide(1_000, null, lease);
+        Gate.Outcome first = gate.decide(1_000, null, lease);
         long fast = gate.refuseFast(1_001) + gate.refuseFast(1_002);
         boolean afterPromise = gate.refusesRepeatsAt(5_000);
         Tally<String> tally = gate.drain(Refusals.Kind.KEY, 1_003);
 
-        assertThat(first).isEqualTo(Gate.REFUSED_BY_FLEET);
+        assertThat(first).isEqualTo(Gate.Outcome.REFUSED_BY_FLEET);
         assertThat(fast).isEqualTo(1);
         assertThat(afterPromise).isFalse();
         assertThat(lease.takes).isEqualTo(1);

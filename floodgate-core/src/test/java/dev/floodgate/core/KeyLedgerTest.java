@@ -109,7 +109,7 @@ class KeyLedgerTest {
         ledger.remember(ledger.find(key));
         ledger.sweep(EPOCH + 60_000);
         Gate<String> stale = ledger.find(key);
-        assertThat(stale.decide(EPOCH + 60_000, null)).isEqualTo(Gate.RETIRED);
+        assertThat(stale.decide(EPOCH + 60_000, null)).isEqualTo(Gate.Outcome.RETIRED);
         assertThat(flood(ledger, key, 40, EPOCH + 60_000)).isEqualTo(16);
     }
 

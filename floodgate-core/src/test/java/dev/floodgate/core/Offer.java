@@ -4,17 +4,17 @@ package dev.floodgate.core;
 final class Offer {
 
     /** The event passed (the ledger may be closed, then nothing was counted). */
-    static final int PASSED = Gate.PASSED;
+    static final Gate.Outcome PASSED = Gate.Outcome.PASSED;
 
     private Offer() {
     }
 
-    static <A> int offer(KeyLedger<A> ledger, Object key, A attachment, long now, Gate<?> cap) {
+    static <A> Gate.Outcome offer(KeyLedger<A> ledger, Object key, A attachment, long now, Gate<?> cap) {
         return offer(ledger, key, attachment, null, now, cap);
     }
 
     /** Offers one event of the logger {@code loggerName}, whose overflow gate takes it if the ledger is full. */
-    static <A> int offer(KeyLedger<A> ledger, Object key, A attachment, String loggerName, long now, Gate<?> cap) {
+    static <A> Gate.Outcome offer(KeyLedger<A> ledger, Object key, A attachment, String loggerName, long now, Gate<?> cap) {
         Gate<A> gate = ledger.find(key);
         while (true) {
             if (gate == null) {
@@ -24,17 +24,17 @@ final class Offer {
                 }
             }
             if (gate.refuseFast(now) != Gate.NOT_REFUSED) {
-                return Gate.REFUSED_BY_KEY;
+                return Gate.Outcome.REFUSED_BY_KEY;
             }
-            int outcome = gate.decide(now, cap);
-            if (outcome != Gate.RETIRED) {
+            Gate.Outcome outcome = gate.decide(now, cap);
+            if (outcome != Gate.Outcome.RETIRED) {
                 return outcome;
             }
             gate = null;
         }
     }
 
-    static <A> int offer(KeyLedger<A> ledger, Object key, A attachment, long now) {
+    static <A> Gate.Outcome offer(KeyLedger<A> ledger, Object key, A attachment, long now) {
         return offer(ledger, key, attachment, now, null);
     }
 }

@@ -2,11 +2,11 @@ package dev.floodgate.core;
 
 /**
  * A third limit of a key, beside its own limiter and the global cap: a share of a budget held elsewhere (the fleet
- * limit), asked by {@link Gate#decide(long, Gate, Lease)} only when the key's limiter would allow the event.
+ * limit), asked by {@link Gate#decide(long, Gate, ExternalLimit)} only when the key's limiter would allow the event.
  *
  * <p>Implementations are thread-safe, never block and never throw; a gate calls them under its own lock.
  */
-interface Lease {
+interface ExternalLimit {
 
     /** Takes one event's share at {@code nowMillis}; returns false if the limit refuses the event. */
     boolean take(long nowMillis);
