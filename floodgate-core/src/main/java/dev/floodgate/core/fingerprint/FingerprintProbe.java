@@ -16,11 +16,14 @@ import java.util.Objects;
  * ({@link #recall}, by replaying the message against the masked text it learned), and the key of a template string
  * it found last by that string's identity ({@link #recallPlain}).
  *
- * <p>Not thread-safe: one thread's. Memory of a thread's probe: buffers of {@value Fingerprinter#MAX_TEMPLATE_CHARS}
+ * <p>Not thread-safe: one thread's. Memory of a thread's probe: buffers of {@value #MAX_TEMPLATE_CHARS}
  * characters and three times as many positions once it masked a message, the replay of the masked key it found last
  * (at most {@link MaskReplay#MAX_CHARS} characters and as many steps), and the two keys it found last.
  */
-final class FingerprintKey {
+final class FingerprintProbe {
+
+    /** The number of leading template characters that make up a fingerprint; the rest is not read. */
+    static final int MAX_TEMPLATE_CHARS = 1_000;
 
     /** The raw template. */
     private String text;
@@ -58,21 +61,21 @@ final class FingerprintKey {
     private final boolean oneCall;
 
     /** Makes the probe a thread keeps and reuses for every call. */
-    FingerprintKey() {
+    FingerprintProbe() {
         this(false);
     }
 
-    private FingerprintKey(boolean oneCall) {
+    private FingerprintProbe(boolean oneCall) {
         this.oneCall = oneCall;
     }
 
     /** {@return a probe for one call of a thread that keeps no probe of its own} */
-    static FingerprintKey forOneCall() {
-        return new FingerprintKey(true);
+    static FingerprintProbe forOneCall() {
+        return new FingerprintProbe(true);
     }
 
     /** Makes this probe stand for the first {@code length} characters of {@code template}, unmasked. */
-    FingerprintKey text(String template, int length) {
+    FingerprintProbe text(String template, int length) {
         this.text = template;
         this.length = length;
         this.tokenCount = 0;
@@ -91,7 +94,7 @@ final class FingerprintKey {
      */
     void load(String template, int length) {
         if (tokens == null) {
-            int capacity = oneCall ? Math.max(1, length) : Fingerprinter.MAX_TEMPLATE_CHARS;
+            int capacity = oneCall ? Math.max(1, length) : MAX_TEMPLATE_CHARS;
             raw = new char[capacity];
             tokens = new int[2 * capacity];
             attempts = new int[3 + 2 * capacity];
@@ -214,7 +217,7 @@ final class FingerprintKey {
     }
 
     /** Sets the other parts of this probe and finishes its hash. */
-    FingerprintKey parts(String logger, Object levelObject, Class<?> thrown, StackTraceElement firstFrame) {
+    FingerprintProbe parts(String logger, Object levelObject, Class<?> thrown, StackTraceElement firstFrame) {
         this.loggerName = logger;
         this.level = levelObject;
         this.thrownClass = thrown;
@@ -235,11 +238,11 @@ final class FingerprintKey {
      */
     FrozenKey freeze(boolean fleetNames) {
         String finished = effectiveText();
-        boolean whole = tokenCount == 0 && length == text.length() && length <= Fingerprinter.MAX_SAMPLE_CHARS;
-        boolean shortened = finished.length() > Fingerprinter.MAX_SAMPLE_CHARS;
-        String sample = shortened ? finished.substring(0, Fingerprinter.MAX_SAMPLE_CHARS) : finished;
+        boolean whole = tokenCount == 0 && length == text.length() && length <= FrozenKey.MAX_SAMPLE_CHARS;
+        boolean shortened = finished.length() > FrozenKey.MAX_SAMPLE_CHARS;
+        String sample = shortened ? finished.substring(0, FrozenKey.MAX_SAMPLE_CHARS) : finished;
         String fleetName = fleetNames
-                ? FleetSettings.nameOf(Fingerprinter.fleetText(finished, loggerName, level, thrownClass, frame))
+                ? FleetSettings.nameOf(FrozenKey.fleetText(finished, loggerName, level, thrownClass, frame))
                 : null;
         return new FrozenKey(high, low, sample, shortened, whole, loggerName, level, thrownClass, frame, fleetName,
                 hash);
@@ -271,10 +274,10 @@ final class FingerprintKey {
             FrozenKey k = (FrozenKey) o;
             return hash == k.hashCode() && k.hasDigest(high, low) && k.hasParts(loggerName, level, thrownClass, frame);
         }
-        if (!(o instanceof FingerprintKey)) {
+        if (!(o instanceof FingerprintProbe)) {
             return false;
         }
-        FingerprintKey k = (FingerprintKey) o;
+        FingerprintProbe k = (FingerprintProbe) o;
         return hash == k.hash && high == k.high && low == k.low && thrownClass == k.thrownClass
                 && Objects.equals(level, k.level) && Objects.equals(loggerName, k.loggerName)
                 && Objects.equals(frame, k.frame);
