@@ -2,7 +2,6 @@ package dev.floodgate.core;
 
 import dev.floodgate.core.base.Checks;
 import dev.floodgate.core.base.Durations;
-import dev.floodgate.core.fleet.FleetProviders;
 import dev.floodgate.core.fleet.FleetSettings;
 import java.util.EnumMap;
 import java.util.List;

@@ -3,7 +3,6 @@ package dev.floodgate.core;
 import dev.floodgate.core.base.Checks;
 import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.fleet.FleetProvider;
-import dev.floodgate.core.fleet.FleetProviders;
 import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.fleet.FleetStatus;
 import dev.floodgate.core.summary.SuppressionSummary;

@@ -1,6 +1,6 @@
 package dev.floodgate.core.fingerprint;
 
-import dev.floodgate.core.fleet.FleetSettings;
+import dev.floodgate.core.base.Digests;
 import java.util.Objects;
 
 /**
@@ -233,7 +233,7 @@ final class FingerprintProbe {
     /**
      * Returns an immutable key equal to this one: the digest, a sample of the finished text, and the other parts.
      *
-     * @param fleetNames whether the key also gets its fleet name ({@link FleetSettings#nameOf}), made from all the text
+     * @param fleetNames whether the key also gets its fleet name ({@code FleetSettings.nameOf}), made from all the text
      *     and the other parts
      */
     FrozenKey freeze(boolean fleetNames) {
@@ -242,7 +242,7 @@ final class FingerprintProbe {
         boolean shortened = finished.length() > FrozenKey.MAX_SAMPLE_CHARS;
         String sample = shortened ? finished.substring(0, FrozenKey.MAX_SAMPLE_CHARS) : finished;
         String fleetName = fleetNames
-                ? FleetSettings.nameOf(FrozenKey.fleetText(finished, loggerName, level, thrownClass, frame))
+                ? Digests.sha256Hex128(FrozenKey.fleetText(finished, loggerName, level, thrownClass, frame))
                 : null;
         return new FrozenKey(high, low, sample, shortened, whole, loggerName, level, thrownClass, frame, fleetName,
                 hash);

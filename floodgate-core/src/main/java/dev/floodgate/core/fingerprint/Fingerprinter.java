@@ -1,6 +1,6 @@
 package dev.floodgate.core.fingerprint;
 
-import dev.floodgate.core.fleet.FleetSettings;
+import dev.floodgate.core.base.Digests;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -344,7 +344,7 @@ public final class Fingerprinter {
     }
 
     /**
-     * {@return the name of a stored key's fingerprint in the fleet's shared store: {@link FleetSettings#nameOf} of its
+     * {@return the name of a stored key's fingerprint in the fleet's shared store: {@code FleetSettings.nameOf} of its
      * whole description (all of its text, where {@link #describe} may show a sample) and the logger and level where
      * they are part of the fingerprint, the same in every process}
      *
@@ -353,7 +353,7 @@ public final class Fingerprinter {
      */
     public String fleetName(Object key) {
         if (!(key instanceof FrozenKey)) {
-            return FleetSettings.nameOf(String.valueOf(key));
+            return Digests.sha256Hex128(String.valueOf(key));
         }
         String name = ((FrozenKey) key).fleetName();
         if (name == null) {

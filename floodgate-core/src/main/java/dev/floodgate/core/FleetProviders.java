@@ -1,11 +1,12 @@
-package dev.floodgate.core.fleet;
+package dev.floodgate.core;
 
+import dev.floodgate.core.fleet.FleetProvider;
 import java.util.Iterator;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /** Finds the {@link FleetProvider} on the classpath. Stateless. */
-public final class FleetProviders {
+final class FleetProviders {
 
     private FleetProviders() {
     }
@@ -14,7 +15,7 @@ public final class FleetProviders {
      * {@return the first provider that {@link ServiceLoader} finds through the core's class loader, then through the
      * thread's context class loader, or null if there is none (floodgate-redis is not on the classpath)}
      */
-    public static FleetProvider find() {
+    static FleetProvider find() {
         FleetProvider found = first(FleetProviders.class.getClassLoader());
         ClassLoader context = Thread.currentThread().getContextClassLoader();
         return found != null || context == null ? found : first(context);
