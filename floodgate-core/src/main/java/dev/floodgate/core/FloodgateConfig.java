@@ -156,7 +156,7 @@ public final class FloodgateConfig {
     }
 
     /** {@return a fingerprinter for these settings} */
-    public Fingerprinter fingerprinter() {
+    Fingerprinter fingerprinter() {
         return fleet == null
                 ? new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens)
                 : Fingerprinter.withFleetNames(includeLogger, includeLevel, includeThrowable, includeThrowableFrame,
