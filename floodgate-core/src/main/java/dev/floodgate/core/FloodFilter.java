@@ -320,7 +320,6 @@ public final class FloodFilter {
      * the lock path) stays out of that call's compiled code too. The framework's call then compiles small whatever
      * the workload, below {@code InlineSmallCode}, so its callers inline it whichever of them is compiled first, and
      * Logback's array of the arguments never escapes (src/docs/performance-decisions.md, "Compiled size").
-     * {@code CompiledSizeTest} keeps this method above that size.
      */
     private boolean decide(String template, boolean hasArguments, Object probe, String loggerName, Object level,
             Throwable thrown, long now) {
