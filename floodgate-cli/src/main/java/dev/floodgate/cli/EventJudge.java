@@ -1,9 +1,9 @@
 package dev.floodgate.cli;
 
 import dev.floodgate.core.Clock;
+import dev.floodgate.core.Fingerprint;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
-import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.List;
 import java.util.Locale;
@@ -26,14 +26,12 @@ final class EventJudge {
 
     private final FloodgateConfig config;
     private final FloodFilter filter;
-    private final Fingerprinter fingerprinter;
     private final int minRank;
     private final boolean limitsAllLoggers;
 
     EventJudge(FloodgateConfig config, Clock clock) {
         this.config = config;
         this.filter = new FloodFilter(config, clock);
-        this.fingerprinter = config.fingerprinter();
         this.minRank = Levels.optionRank(config.minLevel());
         this.limitsAllLoggers = config.limitsAllLoggers();
     }
@@ -47,29 +45,47 @@ final class EventJudge {
      * @return {@link #PASSED}, {@link #SUPPRESSED} or {@link #EXEMPT}
      */
     int judge(String message, String logger, String level) {
-        return judgeProbed(fingerprinter.probe(message, false, logger, level, null), logger, level);
+        if (exempt(logger, level)) {
+            return EXEMPT;
+        }
+        return filter.suppress(message, false, logger, level, null) ? SUPPRESSED : PASSED;
     }
 
     /**
-     * Decides one event whose fingerprint the caller took, so that it can count the fingerprint too.
+     * Returns whether an event is not limited at all: its logger is outside {@code loggers}/{@code excludeLoggers}, or
+     * its level is known and below {@code minLevel}.
      *
-     * @param probe the event's fingerprint: this thread's latest {@code config.fingerprinter().probe(...)} of the
-     *     message, with the throwable's class appended when that is part of the fingerprint
      * @param logger the logger, or "" if the log has none
      * @param level the level as written, or null if the log has none (never exempt by level)
-     * @return {@link #PASSED}, {@link #SUPPRESSED} or {@link #EXEMPT}
      */
-    int judgeProbed(Object probe, String logger, String level) {
+    boolean exempt(String logger, String level) {
         if (!limitsAllLoggers && !config.limitsLogger(logger)) {
-            return EXEMPT;
+            return true;
         }
         if (minRank > Levels.TRACE) {
             int rank = Levels.rank(level);
-            if (rank != Levels.UNKNOWN && rank < minRank) {
-                return EXEMPT;
-            }
+            return rank != Levels.UNKNOWN && rank < minRank;
         }
-        return filter.suppressProbed(probe, logger, level) ? SUPPRESSED : PASSED;
+        return false;
+    }
+
+    /**
+     * Returns the fingerprint of an event that is not {@link #exempt}, for a caller that counts events per
+     * fingerprint; decide the event with {@link #suppress}.
+     *
+     * @param message the message, with the throwable's class appended when that is part of the fingerprint
+     * @param template whether {@code message} is the unformatted template of a call with arguments (a JSON log that
+     *     carries it), which is not masked, as the adapters decide such a call
+     * @param logger the logger, or "" if the log has none
+     * @param level the level as written, or null if the log has none
+     */
+    Fingerprint fingerprint(String message, boolean template, String logger, String level) {
+        return filter.fingerprint(message, template, logger, level, null);
+    }
+
+    /** Decides an event that is not {@link #exempt} by its {@link #fingerprint}; returns true to suppress it. */
+    boolean suppress(Fingerprint fingerprint, String logger, String level) {
+        return filter.suppress(fingerprint, logger, level);
     }
 
     /** Returns the summaries that are due; see {@link FloodFilter#summarizeIfDue()}. */
@@ -103,14 +119,8 @@ final class EventJudge {
      * @return {@link #PASSED}, {@link #SUPPRESSED} or {@link #EXEMPT}
      */
     int judgeTemplate(String template, String logger, String level) {
-        if (!limitsAllLoggers && !config.limitsLogger(logger)) {
+        if (exempt(logger, level)) {
             return EXEMPT;
-        }
-        if (minRank > Levels.TRACE) {
-            int rank = Levels.rank(level);
-            if (rank != Levels.UNKNOWN && rank < minRank) {
-                return EXEMPT;
-            }
         }
         return filter.suppress(template, true, logger, level, null) ? SUPPRESSED : PASSED;
     }

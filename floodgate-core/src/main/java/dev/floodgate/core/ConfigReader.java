@@ -1,6 +1,7 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.fleet.FleetProviders;
+import dev.floodgate.core.base.Checks;
+import dev.floodgate.core.base.Durations;
 import dev.floodgate.core.fleet.FleetSettings;
 import java.time.Duration;
 import java.util.EnumMap;

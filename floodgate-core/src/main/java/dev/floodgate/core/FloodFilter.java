@@ -1,16 +1,10 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.base.Checks;
 import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.fleet.FleetProvider;
-import dev.floodgate.core.fleet.FleetProviders;
 import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.fleet.FleetStatus;
-import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.ledger.Gate;
-import dev.floodgate.core.ledger.Inspection;
-import dev.floodgate.core.ledger.KeyLedger;
-import dev.floodgate.core.ledger.Tally;
-import dev.floodgate.core.limiter.KeyLimiterFactory;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -224,21 +218,59 @@ public final class FloodFilter {
     }
 
     /**
-     * Counts one call whose fingerprint the caller took itself, and returns whether to drop it: for a caller that
-     * needs the fingerprint for more than this decision, so that the message is fingerprinted (and masked) once.
+     * Returns the fingerprint of one logging call, for a caller that needs it for more than the decision (to count
+     * events per fingerprint, say): decide the call with {@link #suppress(Fingerprint, String, Object)}, so that the
+     * message is fingerprinted (and masked) once. Allocates unless the filter holds the fingerprint already; the
+     * adapters' hot path, {@link #suppress(String, boolean, String, Object, Throwable)}, never calls it.
      *
-     * @param probe this thread's latest {@link Fingerprinter#probe} of the call, made by
-     *     {@code config().fingerprinter()} (or a fingerprinter with the same settings); not null
+     * @param template the unformatted message; not null
+     * @param hasArguments whether the call passed arguments for the template (not counting a trailing throwable);
+     *     only a message without arguments has its variable tokens masked
+     * @param loggerName the logger's name
+     * @param level the framework's level object
+     * @param thrown the call's throwable, or null
+     * @return the call's fingerprint, which only this filter accepts
+     * @throws NullPointerException if {@code template} is null
+     */
+    public Fingerprint fingerprint(String template, boolean hasArguments, String loggerName, Object level,
+            Throwable thrown) {
+        Objects.requireNonNull(template, "template");
+        Object probe = fingerprinter.probe(template, hasArguments, loggerName, level, thrown);
+        Gate<Subject> gate = ledger.find(probe);
+        Object key;
+        if (gate != null) {
+            key = gate.key();
+            if (key != probe) {
+                fingerprinter.learn(probe, key);
+            }
+        } else {
+            key = fingerprinter.freeze(probe);
+            if (hasArguments && !(key instanceof String)) {
+                // Conservatively early: from now on a template not found by itself may be this stored digest.
+                longTemplateAdmitted = true;
+            }
+        }
+        return new Fingerprint(key, fingerprinter);
+    }
+
+    /**
+     * Counts one call whose fingerprint the caller took with {@link #fingerprint}, and returns whether to drop it;
+     * decides as {@link #suppress(String, boolean, String, Object, Throwable)} decides the call.
+     *
+     * @param fingerprint the call's fingerprint, taken by this filter
      * @param loggerName the logger's name
      * @param level the framework's level object
      * @return true to drop the call
+     * @throws NullPointerException if {@code fingerprint} is null
+     * @throws IllegalArgumentException if another filter took {@code fingerprint}
      */
-    public boolean suppressProbed(Object probe, String loggerName, Object level) {
+    public boolean suppress(Fingerprint fingerprint, String loggerName, Object level) {
+        Object key = Fingerprint.keyOf(fingerprint, fingerprinter);
         long now = clock.millis();
-        if (refusedByRecent(probe, now)) {
+        if (refusedByRecent(key, now)) {
             return drops;
         }
-        return decide(null, false, probe, loggerName, level, null, now);
+        return decide(null, false, key, loggerName, level, null, now);
     }
 
     /**
@@ -288,7 +320,6 @@ public final class FloodFilter {
      * the lock path) stays out of that call's compiled code too. The framework's call then compiles small whatever
      * the workload, below {@code InlineSmallCode}, so its callers inline it whichever of them is compiled first, and
      * Logback's array of the arguments never escapes (src/docs/performance-decisions.md, "Compiled size").
-     * {@code CompiledSizeTest} keeps this method above that size.
      */
     private boolean decide(String template, boolean hasArguments, Object probe, String loggerName, Object level,
             Throwable thrown, long now) {
@@ -334,7 +365,7 @@ public final class FloodFilter {
                     longTemplateAdmitted = true;
                 }
                 Subject subject = fleet == null ? subjects.of(loggerName, level)
-                        : new Subject(loggerName, level, fleet.newLease(fingerprinter.fleetName(frozen)));
+                        : new Subject(loggerName, level, new FleetLease(fleet, fingerprinter.fleetName(frozen)));
                 gate = ledger.admit(frozen, subject, loggerName, now);
                 if (gate == null) {
                     return false;
@@ -346,15 +377,15 @@ public final class FloodFilter {
             }
             Subject subject = gate.attachment();
             FleetLease lease = subject == null || fleetClientLogger(loggerName) ? null : subject.lease;
-            int outcome = gate.decide(now, cap, lease);
-            if (outcome == Gate.RETIRED) {
+            Gate.Outcome outcome = gate.decide(now, cap, lease);
+            if (outcome == Gate.Outcome.RETIRED) {
                 gate = null;
                 continue;
             }
             if (gate.refusesRepeatsAt(now)) {
                 ledger.remember(gate);
             }
-            if (outcome == Gate.PASSED) {
+            if (outcome == Gate.Outcome.PASSED) {
                 passed.increment();
                 return false;
             }
@@ -434,7 +465,7 @@ public final class FloodFilter {
             for (Inspection<Subject> i : ledger.inspect(now, false)) {
                 byCap += i.refusedByCap();
                 byFleet += i.refusedByFleet();
-                if (i.kind() == Tally.Kind.OVERFLOW) {
+                if (i.kind() == Refusals.Kind.OVERFLOW) {
                     asOther += i.refusedByKey();
                 } else {
                     byFingerprint += i.refusedByKey();
@@ -463,7 +494,7 @@ public final class FloodFilter {
         List<FingerprintStats> all = new ArrayList<>();
         synchronized (summaryLock) {
             for (Inspection<Subject> i : ledger.inspect(now, true)) {
-                if (i.kind() != Tally.Kind.KEY || i.limiterState() == null) {
+                if (i.kind() != Refusals.Kind.KEY || i.limiterState() == null) {
                     continue;
                 }
                 Subject s = i.attachment();
@@ -488,12 +519,12 @@ public final class FloodFilter {
         for (Tally<Subject> t : tallies) {
             toldByCap += t.refusedByCap();
             toldByFleet += t.refusedByFleet();
-            if (t.kind() == Tally.Kind.OVERFLOW) {
+            if (t.kind() == Refusals.Kind.OVERFLOW) {
                 toldAsOther += t.refusedByKey();
             } else {
                 toldByFingerprint += t.refusedByKey();
             }
-            if (t.kind() == Tally.Kind.KEY) {
+            if (t.kind() == Refusals.Kind.KEY) {
                 told.merge(t.key(), t.refused(), Long::sum);
             }
             SuppressionSummary.Builder b = SuppressionSummary.builder()
@@ -503,11 +534,11 @@ public final class FloodFilter {
                     .limits(limiterDescription, capDescription, config.maxKeys())
                     .fleet(t.refusedByFleet(), fleetDescription, fleetUnavailable)
                     .dryRun(dryRun);
-            if (t.kind() == Tally.Kind.KEY) {
+            if (t.kind() == Refusals.Kind.KEY) {
                 Subject s = t.attachment();
                 b.fingerprint(fingerprinter.describe(t.key()), s.loggerName, s.level);
             } else {
-                b.scope(t.kind() == Tally.Kind.OVERFLOW ? SuppressionSummary.Scope.OVERFLOW
+                b.scope(t.kind() == Refusals.Kind.OVERFLOW ? SuppressionSummary.Scope.OVERFLOW
                         : SuppressionSummary.Scope.FORGOTTEN);
             }
             out.add(b.build());

@@ -1,8 +1,8 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.base.Durations;
 import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.fleet.FleetSettings;
-import dev.floodgate.core.internal.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -156,7 +156,7 @@ public final class FloodgateConfig {
     }
 
     /** {@return a fingerprinter for these settings} */
-    public Fingerprinter fingerprinter() {
+    Fingerprinter fingerprinter() {
         return fleet == null
                 ? new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens)
                 : Fingerprinter.withFleetNames(includeLogger, includeLevel, includeThrowable, includeThrowableFrame,
@@ -264,7 +264,7 @@ public final class FloodgateConfig {
                 + ", includeThrowableFrame=" + includeThrowableFrame + ", maskTokens=" + maskTokens
                 + ", exemptMarkers=" + exemptMarkers + ", minLevel=" + minLevel
                 + ", loggers=" + Arrays.toString(loggers) + ", excludeLoggers=" + Arrays.toString(excludeLoggers)
-                + ", summaryInterval=" + DurationText.format(summaryIntervalMillis)
+                + ", summaryInterval=" + Durations.format(summaryIntervalMillis)
                 + ", maxSummaryLines=" + maxSummaryLines
                 + ", summaryLevel=" + summaryLevel + ", dryRun=" + dryRun + "]";
     }

@@ -1,9 +1,7 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.internal.DurationText;
-import dev.floodgate.core.internal.Durations;
-import dev.floodgate.core.ledger.KeyLedger;
+import dev.floodgate.core.base.Checks;
+import dev.floodgate.core.base.Durations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -225,7 +223,7 @@ public enum Option {
 
     private String range() {
         if (type == Type.DURATION) {
-            return DurationText.format(min) + "–" + DurationText.format(max);
+            return Durations.format(min) + "–" + Durations.format(max);
         }
         return min < 0 ? min + " to " + max : min + "–" + max;
     }

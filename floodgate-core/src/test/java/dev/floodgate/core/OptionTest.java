@@ -3,7 +3,7 @@ package dev.floodgate.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,8 +38,8 @@ class OptionTest {
 
     private static String rangeMessage(Option option, long value) {
         if (option.type() == Option.Type.DURATION) {
-            return option.key() + " must be between " + DurationText.format(option.min()) + " and "
-                    + DurationText.format(option.max()) + ", was " + Duration.ofMillis(value);
+            return option.key() + " must be between " + Durations.format(option.min()) + " and "
+                    + Durations.format(option.max()) + ", was " + Duration.ofMillis(value);
         }
         return option.key() + " must be between " + option.min() + " and " + option.max() + ", was " + value;
     }
@@ -125,7 +125,7 @@ class OptionTest {
     void meaning_isOneLineShowingTheTableRangeOnce(Option option) {
         assertThat(option.meaning()).doesNotContain("\n").doesNotEndWith(".");
         if (option.bounded()) {
-            String max = option.type() == Option.Type.DURATION ? DurationText.format(option.max())
+            String max = option.type() == Option.Type.DURATION ? Durations.format(option.max())
                     : Long.toString(option.max());
             assertThat(option.meaning()).endsWith(max + ")");
             assertThat(option.meaning().split("(?<![0-9])" + max + "(?![0-9])", -1)).as(

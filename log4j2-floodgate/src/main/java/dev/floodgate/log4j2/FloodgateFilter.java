@@ -1,8 +1,8 @@
 package dev.floodgate.log4j2;
 
+import dev.floodgate.core.Fingerprint;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
-import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.internal.CappedReports;
 import dev.floodgate.core.internal.FilterLifecycle;
 import dev.floodgate.core.internal.SummaryScheduler;
@@ -282,7 +282,7 @@ public final class FloodgateFilter extends AbstractFilter {
     /**
      * A String template with {@code count} parameters, the last of which is {@code last}; null, for the caller to
      * {@link #onRendered render} the message, if the call has arguments and the template is of placeholders alone
-     * ({@link Fingerprinter#isGeneric}).
+     * ({@link Fingerprint#isGeneric}).
      */
     private Result onParams(Logger logger, Level level, Marker marker, String msg, int count, Object last) {
         if (msg == null || level == null || logger == null || level.intLevel() > logger.getLevel().intLevel()) {
@@ -290,7 +290,7 @@ public final class FloodgateFilter extends AbstractFilter {
         }
         Throwable thrown = last instanceof Throwable ? (Throwable) last : null;
         int arguments = thrown == null ? count : count - 1;
-        if (arguments > 0 && Fingerprinter.isGeneric(msg)) {
+        if (arguments > 0 && Fingerprint.isGeneric(msg)) {
             return null;
         }
         return decide(logger.getName(), level, marker, msg, arguments > 0, thrown, false);
@@ -399,7 +399,7 @@ public final class FloodgateFilter extends AbstractFilter {
             if (template == null) {
                 template = ClassKeys.classKey(msg);
                 hasArguments = true;
-            } else if (hasArguments && Fingerprinter.isGeneric(template)) {
+            } else if (hasArguments && Fingerprint.isGeneric(template)) {
                 // a template of placeholders alone: the rendered message is what is limited
                 template = msg.getFormattedMessage();
                 hasArguments = false;

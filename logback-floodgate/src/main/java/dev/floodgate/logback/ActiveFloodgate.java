@@ -11,11 +11,11 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
+import dev.floodgate.core.Fingerprint;
 import dev.floodgate.core.FloodFilter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
-import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.fleet.FleetStatus;
 import dev.floodgate.core.internal.CappedReports;
 import dev.floodgate.core.internal.FilterLifecycle;
@@ -331,7 +331,7 @@ final class ActiveFloodgate {
     }
 
     /**
-     * Returns the message a template of placeholders alone ({@link Fingerprinter#isGeneric}) renders to with
+     * Returns the message a template of placeholders alone ({@link Fingerprint#isGeneric}) renders to with
      * {@code arguments}, as SLF4J formats it: such a call is limited by what it says, not by its template.
      */
     static String rendered(String template, Object[] arguments) {

@@ -151,7 +151,7 @@ class MaskReplayTest {
      * or null if nothing in {@code raw} is masked.
      */
     private static Learned frozen(String raw) {
-        FingerprintKey probe = new FingerprintKey();
+        FingerprintProbe probe = new FingerprintProbe();
         probe.load(raw, raw.length());
         if (!probe.mask()) {
             return null;
@@ -162,7 +162,7 @@ class MaskReplayTest {
     }
 
     /** A stored key and the probe that learned it. */
-    private record Learned(FingerprintKey probe, FrozenKey key) {
+    private record Learned(FingerprintProbe probe, FrozenKey key) {
 
         String text() {
             return key.text();
