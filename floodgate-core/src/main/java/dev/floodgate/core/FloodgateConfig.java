@@ -20,14 +20,14 @@ import java.util.Map;
 public final class FloodgateConfig {
 
     /** Smallest accepted summary interval. */
-    public static final long MIN_SUMMARY_INTERVAL_MILLIS = 100L;
+    public static final long MIN_SUMMARY_INTERVAL_MILLIS = Option.SUMMARY_INTERVAL.min();
     /** Largest accepted summary interval (one day). */
-    public static final long MAX_SUMMARY_INTERVAL_MILLIS = 86_400_000L;
+    public static final long MAX_SUMMARY_INTERVAL_MILLIS = Option.SUMMARY_INTERVAL.max();
 
     /** Fewest accepted summary lines per interval: the "other messages", "forgotten" and "… more" lines. */
-    public static final int MIN_MAX_SUMMARY_LINES = 3;
+    public static final int MIN_MAX_SUMMARY_LINES = (int) Option.MAX_SUMMARY_LINES.min();
     /** Most accepted summary lines per interval. */
-    public static final int MAX_MAX_SUMMARY_LINES = 1_000_000;
+    public static final int MAX_MAX_SUMMARY_LINES = (int) Option.MAX_SUMMARY_LINES.max();
 
     private static final FloodgateConfig DEFAULTS = parse(Collections.emptyMap());
 

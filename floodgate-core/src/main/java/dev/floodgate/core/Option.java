@@ -105,11 +105,9 @@ public enum Option {
     /** Logger prefixes that are never limited. */
     EXCLUDE_LOGGERS(Type.NAMES, "excludeLoggers", "", "comma-separated logger name prefixes that are never limited"),
     /** Period of summaries. */
-    SUMMARY_INTERVAL(Type.DURATION, "summaryInterval", "30 seconds", FloodgateConfig.MIN_SUMMARY_INTERVAL_MILLIS,
-            FloodgateConfig.MAX_SUMMARY_INTERVAL_MILLIS, "how often suppressed counts are logged"),
+    SUMMARY_INTERVAL(Type.DURATION, "summaryInterval", "30 seconds", 100L, 86_400_000L, "how often suppressed counts are logged"),
     /** Bound on summary lines per interval. */
-    MAX_SUMMARY_LINES(Type.NUMBER, "maxSummaryLines", "100", FloodgateConfig.MIN_MAX_SUMMARY_LINES,
-            FloodgateConfig.MAX_MAX_SUMMARY_LINES,
+    MAX_SUMMARY_LINES(Type.NUMBER, "maxSummaryLines", "100", 3, 1_000_000,
             "most summary lines per interval; the largest counts get a line each, the rest share one"),
     /** Level of summaries. */
     SUMMARY_LEVEL(Type.LEVEL, "summaryLevel", "", "level of summary lines; empty logs each at the level of its messages"),
