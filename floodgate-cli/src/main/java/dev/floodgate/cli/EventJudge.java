@@ -2,7 +2,7 @@ package dev.floodgate.cli;
 
 import dev.floodgate.core.Clock;
 import dev.floodgate.core.Fingerprint;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.List;
@@ -11,9 +11,9 @@ import java.util.Locale;
 /**
  * Decides rendered log events the way a Floodgate filter would have decided the logging calls: events of loggers
  * outside {@code loggers}/{@code excludeLoggers} and below {@code minLevel} pass unlimited, the others go through
- * one {@link FloodFilter}, fingerprinted by their masked message (the template is gone from a rendered line).
+ * one {@link FloodEngine}, fingerprinted by their masked message (the template is gone from a rendered line).
  *
- * <p>Thread-safe as far as {@link FloodFilter} is: {@link #judge} from one thread, summaries from any.
+ * <p>Thread-safe as far as {@link FloodEngine} is: {@link #judge} from one thread, summaries from any.
  */
 final class EventJudge {
 
@@ -25,13 +25,13 @@ final class EventJudge {
     static final int EXEMPT = 2;
 
     private final FloodgateConfig config;
-    private final FloodFilter filter;
+    private final FloodEngine filter;
     private final int minRank;
     private final boolean limitsAllLoggers;
 
     EventJudge(FloodgateConfig config, Clock clock) {
         this.config = config;
-        this.filter = new FloodFilter(config, clock);
+        this.filter = new FloodEngine(config, clock);
         this.minRank = Levels.optionRank(config.minLevel());
         this.limitsAllLoggers = config.limitsAllLoggers();
     }
@@ -88,12 +88,12 @@ final class EventJudge {
         return filter.suppress(fingerprint, logger, level);
     }
 
-    /** Returns the summaries that are due; see {@link FloodFilter#summarizeIfDue()}. */
+    /** Returns the summaries that are due; see {@link FloodEngine#summarizeIfDue()}. */
     List<SuppressionSummary> summarizeIfDue() {
         return filter.summarizeIfDue();
     }
 
-    /** Returns everything still untold and stops limiting; see {@link FloodFilter#close()}. */
+    /** Returns everything still untold and stops limiting; see {@link FloodEngine#close()}. */
     List<SuppressionSummary> close() {
         return filter.close();
     }
@@ -106,10 +106,10 @@ final class EventJudge {
         return s.level() == null ? "INFO" : s.level().toString();
     }
 
-    /** Returns the logger of a summary line: the fingerprint's, else {@link FloodFilter#SUMMARY_LOGGER}. */
+    /** Returns the logger of a summary line: the fingerprint's, else {@link FloodEngine#SUMMARY_LOGGER}. */
     static String summaryLogger(SuppressionSummary s) {
         String logger = s.loggerName();
-        return logger == null || logger.isEmpty() ? FloodFilter.SUMMARY_LOGGER : logger;
+        return logger == null || logger.isEmpty() ? FloodEngine.SUMMARY_LOGGER : logger;
     }
 
     /**

@@ -3,7 +3,7 @@ package dev.floodgate.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floodgate.core.Fingerprint;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class FingerprintTableTest {
 
-    private final FloodFilter filter = new FloodFilter(FloodgateConfig.defaults(), new ManualClock(0));
+    private final FloodEngine filter = new FloodEngine(FloodgateConfig.defaults(), new ManualClock(0));
 
     @Test
     void count_maskedRepeats_shareOneEntryWithTheFirstLineAsExample() {
@@ -114,7 +114,7 @@ class FingerprintTableTest {
 
     @Test
     void count_loggerInTheFingerprint_separatesLoggers() {
-        FloodFilter withLogger = new FloodFilter(FloodgateConfig.parse(Map.of("includeLogger", "true")),
+        FloodEngine withLogger = new FloodEngine(FloodgateConfig.parse(Map.of("includeLogger", "true")),
                 new ManualClock(0));
         FingerprintTable table = new FingerprintTable(10);
 

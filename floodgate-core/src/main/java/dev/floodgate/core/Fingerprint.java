@@ -4,15 +4,15 @@ import dev.floodgate.core.fingerprint.Fingerprinter;
 import java.util.Objects;
 
 /**
- * The fingerprint of a logging call: what a {@link FloodFilter} limits and counts as one kind of message. By default
+ * The fingerprint of a logging call: what a {@link FloodEngine} limits and counts as one kind of message. By default
  * it is the call's template, so {@code "Connection to {} failed"} logged with any arguments is one fingerprint; a
  * message logged without arguments has its variable tokens (numbers, ids, times, quoted text) masked, so
  * {@code "Order 17 failed"} and {@code "Order 18 failed"} are one too. The filter's options add the logger, the level
  * and the throwable to it.
  *
  * <p>For a caller that needs the fingerprint for more than the decision, such as a tool that counts events per
- * fingerprint: take it once with {@link FloodFilter#fingerprint}, decide with {@link FloodFilter#suppress(Fingerprint,
- * String, Object)} and use it as a map key. The adapters' hot path never makes one: {@link FloodFilter#suppress(String,
+ * fingerprint: take it once with {@link FloodEngine#fingerprint}, decide with {@link FloodEngine#suppress(Fingerprint,
+ * String, Object)} and use it as a map key. The adapters' hot path never makes one: {@link FloodEngine#suppress(String,
  * boolean, String, Object, Throwable)} fingerprints without allocating.
  *
  * <p>Immutable and thread-safe; equal fingerprints of one filter are the same kind of message. Memory: the filter's

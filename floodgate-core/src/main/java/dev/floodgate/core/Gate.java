@@ -76,7 +76,7 @@ final class Gate<A> extends RefusalCell {
      *      bytes), so the JIT never inlines the lock path into the framework's compiled call: inlined there, it
      *      makes that call too large for its own callers to inline, and the framework's argument array escapes.
      *      So refusals are counted inline here rather than through a helper of PendingRefusals. On the logging path
-     *      the only caller is FloodFilter.decide, itself kept above that size for the same reason, so this is the
+     *      the only caller is FloodEngine.decide, itself kept above that size for the same reason, so this is the
      *      second guard there and the only one for other users of the ledger. Why the size matters:
      *      src/docs/performance-decisions.md, "Compiled size".
      *  Benign races: the first/last times of a cell are written after its CAS, without ordering; a drain may

@@ -1,5 +1,5 @@
 /**
- * Floodgate's engine and its front door. {@link dev.floodgate.core.FloodFilter} fingerprints each logging call,
+ * Floodgate's engine and its front door. {@link dev.floodgate.core.FloodEngine} fingerprints each logging call,
  * limits each fingerprint and turns what it suppressed into {@link dev.floodgate.core.summary.SuppressionSummary}
  * values; {@link dev.floodgate.core.FloodgateConfig} holds its options and {@link dev.floodgate.core.Fingerprint} is
  * the typed key of a call for callers that count by fingerprint. {@link dev.floodgate.core.FilterTotals} and

@@ -39,7 +39,7 @@ final class CompiledCore {
     /** {@return the directory of the core's compiled main classes} */
     static Path classes() {
         try {
-            Path location = Paths.get(FloodFilter.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path location = Paths.get(FloodEngine.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (!Files.isDirectory(location)) {
                 throw new IllegalStateException("the core's classes are not a directory: " + location);
             }

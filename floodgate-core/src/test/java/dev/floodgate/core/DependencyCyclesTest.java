@@ -38,10 +38,10 @@ class DependencyCyclesTest {
     void fileDependencies_readFromTheClassFiles_includeTheEnginesOwn() {
         Map<String, Set<String>> files = CompiledCore.fileDependencies();
 
-        assertThat(files.get("dev.floodgate.core.FloodFilter"))
+        assertThat(files.get("dev.floodgate.core.FloodEngine"))
                 .contains("dev.floodgate.core.KeyLedger", "dev.floodgate.core.Gate",
                         "dev.floodgate.core.fingerprint.Fingerprinter")
-                .doesNotContain("dev.floodgate.core.FloodFilter");
+                .doesNotContain("dev.floodgate.core.FloodEngine");
     }
 
     @Test

@@ -9,23 +9,23 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The typed key of the engine's front door: {@link FloodFilter#fingerprint} and what it is decided with. */
+/** The typed key of the engine's front door: {@link FloodEngine#fingerprint} and what it is decided with. */
 class FingerprintTest {
 
     private static final long EPOCH = 1_700_000_000_000L;
     private final ManualClock clock = new ManualClock(EPOCH);
 
-    private FloodFilter filter(String... options) {
+    private FloodEngine filter(String... options) {
         Map<String, String> map = new HashMap<>();
         for (int i = 0; i < options.length; i += 2) {
             map.put(options[i], options[i + 1]);
         }
-        return new FloodFilter(FloodgateConfig.parse(map), clock);
+        return new FloodEngine(FloodgateConfig.parse(map), clock);
     }
 
     @Test
     void fingerprint_messagesThatMaskAlike_areEqualAndShowTheMaskedText() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
 
         Fingerprint first = f.fingerprint("Order 17 failed", false, "com.acme.Shop", "WARN", null);
         Fingerprint second = f.fingerprint("Order 18 failed", false, "com.acme.Shop", "WARN", null);
@@ -36,7 +36,7 @@ class FingerprintTest {
 
     @Test
     void fingerprint_templateWithArguments_isTheTemplateUnmasked() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
 
         Fingerprint fingerprint = f.fingerprint("Order {} failed 3 times", true, "com.acme.Shop", "WARN", null);
 
@@ -45,8 +45,8 @@ class FingerprintTest {
 
     @Test
     void suppress_byFingerprint_decidesAsTheAdaptersCallDoes() {
-        FloodFilter byCall = filter();
-        FloodFilter byFingerprint = filter();
+        FloodEngine byCall = filter();
+        FloodEngine byFingerprint = filter();
         int passedByCall = 0;
         int passedByFingerprint = 0;
 
@@ -70,7 +70,7 @@ class FingerprintTest {
     @Test
     void suppress_fingerprintOfAnotherFilter_isRejected() {
         Fingerprint foreign = filter().fingerprint("Order 17 failed", false, "com.acme.Shop", "WARN", null);
-        FloodFilter f = filter();
+        FloodEngine f = filter();
 
         assertThatThrownBy(() -> f.suppress(foreign, "com.acme.Shop", "WARN"))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -40,7 +40,7 @@ class PublicTypesTest {
     @Test
     void publicTypes_ofTheEnginesPackage_includeTheFrontDoor() {
         assertThat(CompiledCore.publicTypes("dev.floodgate.core"))
-                .contains("dev.floodgate.core.FloodFilter", "dev.floodgate.core.Fingerprint")
+                .contains("dev.floodgate.core.FloodEngine", "dev.floodgate.core.Fingerprint")
                 .doesNotContain("dev.floodgate.core.Gate");
     }
 

@@ -59,9 +59,9 @@ class SuppressedCallAllocationTest {
     }
 
     /** A filter with the default settings (masking on, no fleet) and a clock that stands still. */
-    private static FloodFilter filter() {
+    private static FloodEngine filter() {
         Map<String, String> options = new HashMap<>();
-        FloodFilter filter = new FloodFilter(FloodgateConfig.parse(options), new ManualClock(1_700_000_000_000L));
+        FloodEngine filter = new FloodEngine(FloodgateConfig.parse(options), new ManualClock(1_700_000_000_000L));
         assertThat(filter.config().fleet()).isNull();
         return filter;
     }
@@ -70,7 +70,7 @@ class SuppressedCallAllocationTest {
      * Floods {@code filter} with {@code messages}, cycling, until it suppresses them and the call is compiled, then
      * returns the fewest bytes this thread allocated in a round of {@value #CALLS} calls, each of them suppressed.
      */
-    private long leastBytesPerRound(FloodFilter filter, String[] messages, boolean hasArguments) {
+    private long leastBytesPerRound(FloodEngine filter, String[] messages, boolean hasArguments) {
         long id = Thread.currentThread().getId();
         int suppressed = 0;
         for (int i = 0; i < WARM_UP_CALLS; i++) {
@@ -91,7 +91,7 @@ class SuppressedCallAllocationTest {
         return least;
     }
 
-    private static boolean call(FloodFilter filter, String message, boolean hasArguments) {
+    private static boolean call(FloodEngine filter, String message, boolean hasArguments) {
         return filter.suppress(message, hasArguments, "com.acme.Db", "ERROR", null);
     }
 }

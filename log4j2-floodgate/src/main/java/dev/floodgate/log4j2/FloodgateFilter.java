@@ -1,7 +1,7 @@
 package dev.floodgate.log4j2;
 
 import dev.floodgate.core.Fingerprint;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.internal.CappedReports;
 import dev.floodgate.core.internal.FilterLifecycle;
@@ -52,7 +52,7 @@ import org.apache.logging.log4j.status.StatusLogger;
  * event.
  *
  * <p>Thread-safe. The counted path takes no lock and, for the default fingerprint and the message types logged
- * through the {@code Logger} API, allocates nothing; see {@link FloodFilter#suppress}. It keeps no reference to
+ * through the {@code Logger} API, allocates nothing; see {@link FloodEngine#suppress}. It keeps no reference to
  * events, messages or parameters.
  */
 @Plugin(name = FloodgateFilter.PLUGIN_NAME, category = Node.CATEGORY, elementType = Filter.ELEMENT_TYPE,
@@ -97,7 +97,7 @@ public final class FloodgateFilter extends AbstractFilter {
     static final int MAX_FAILURES = 3;
 
     /** Set at build; replaced by a predecessor's engine when going live, before the volatile write of LIVE. */
-    private FloodFilter engine;
+    private FloodEngine engine;
     private final FloodgateConfig config;
     /** The class of the clock set on the builder, or null for the default ticking clock. */
     private final Class<?> clockClass;
@@ -121,7 +121,7 @@ public final class FloodgateFilter extends AbstractFilter {
     private volatile FilterLifecycle lifecycle;
     private String place; // guarded by lifecycleLock; set when going live
 
-    FloodgateFilter(FloodgateFilterBuilder b, FloodgateConfig config, FloodFilter engine, Level minLevel,
+    FloodgateFilter(FloodgateFilterBuilder b, FloodgateConfig config, FloodEngine engine, Level minLevel,
             Level summaryLevel) {
         super(b.getOnMatch(), b.getOnMismatch());
         this.engine = engine;
@@ -132,7 +132,7 @@ public final class FloodgateFilter extends AbstractFilter {
         this.minIntLevel = minLevel.intLevel();
         this.sink = new RouteSink(b.configuration, this, summaryLevel);
         List<String> exempt = new ArrayList<>();
-        exempt.add(FloodFilter.SUMMARY_MARKER);
+        exempt.add(FloodEngine.SUMMARY_MARKER);
         exempt.addAll(config.exemptMarkers());
         this.exemptMarkers = exempt.toArray(new String[0]);
         this.allLoggers = config.limitsAllLoggers();
@@ -486,7 +486,7 @@ public final class FloodgateFilter extends AbstractFilter {
         if (versionWarning != null && route.monitoringName().equals(SummaryRoute.CONTEXT_WIDE)) {
             STATUS.warn("{}: {}", PLUGIN_NAME, versionWarning);
         }
-        FloodFilter continued = continuePredecessor();
+        FloodEngine continued = continuePredecessor();
         if (continued != null) {
             lifecycle.stop(); // closes the engine built with this filter, which has counted nothing
             engine = continued;
@@ -508,7 +508,7 @@ public final class FloodgateFilter extends AbstractFilter {
         STATUS.debug("{}: live {}: {}", PLUGIN_NAME, route.describe(), config);
     }
 
-    private FilterLifecycle newLifecycle(FloodFilter of) {
+    private FilterLifecycle newLifecycle(FloodEngine of) {
         return new FilterLifecycle(of, clockClass, sink, status, failures, "floodgate-summaries " + PLUGIN_NAME);
     }
 
@@ -523,12 +523,12 @@ public final class FloodgateFilter extends AbstractFilter {
      * Returns the engine of the live filter in the same place of the configuration this one replaces, if its settings
      * are equal, and hands that filter over; else null, with an INFO status if the settings were what differed.
      */
-    private FloodFilter continuePredecessor() {
+    private FloodEngine continuePredecessor() {
         FloodgateFilter predecessor = ConfigurationFloodgates.predecessor(configuration, this, place);
         if (predecessor == null) {
             return null;
         }
-        FloodFilter continued = predecessor.handOver(config, clockClass);
+        FloodEngine continued = predecessor.handOver(config, clockClass);
         if (continued == null) {
             STATUS.info("{}: the settings {} differ from those of the filter it replaces, so it starts afresh; "
                     + "that filter writes its pending counts when its configuration stops", PLUGIN_NAME, place);
@@ -551,7 +551,7 @@ public final class FloodgateFilter extends AbstractFilter {
      * same: from now on it writes no summary and never closes the engine, but goes on deciding on it. Returns null,
      * changing nothing, otherwise.
      */
-    private FloodFilter handOver(FloodgateConfig successorConfig, Class<?> successorClock) {
+    private FloodEngine handOver(FloodgateConfig successorConfig, Class<?> successorClock) {
         synchronized (lifecycleLock) {
             return phase == LIVE ? lifecycle.handOver(successorConfig, successorClock) : null;
         }

@@ -1,7 +1,7 @@
 package dev.floodgate.log4j2;
 
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
@@ -193,7 +193,7 @@ public final class FloodgateFilterBuilder extends AbstractFilterBuilder<Floodgat
         }
         try {
             Clock used = clock == null ? new TickingClock(Clock.monotonic()) : clock;
-            FloodFilter engine = new FloodFilter(parsed, used, new FleetStatus() {
+            FloodEngine engine = new FloodEngine(parsed, used, new FleetStatus() {
                 @Override
                 public void warn(String message) {
                     StatusLogger.getLogger().warn("Floodgate: {}", message);

@@ -1,6 +1,6 @@
 package dev.floodgate.log4j2;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.internal.SummaryPublisher;
 import dev.floodgate.core.summary.SuppressionSummary;
 import org.apache.logging.log4j.Level;
@@ -41,7 +41,7 @@ final class RouteSink implements SummaryPublisher.Sink {
         if (r == null) {
             r = findRoute();
         }
-        String loggerName = s.loggerName() != null ? s.loggerName() : FloodFilter.SUMMARY_LOGGER;
+        String loggerName = s.loggerName() != null ? s.loggerName() : FloodEngine.SUMMARY_LOGGER;
         Level level = summaryLevel != null ? summaryLevel : s.level() instanceof Level ? (Level) s.level() : Level.WARN;
         if (!r.write(loggerName, level, new SummaryMessage(s))) {
             throw new IllegalStateException("the target " + r.describe() + " is not running");

@@ -12,7 +12,7 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
 import dev.floodgate.core.Fingerprint;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
@@ -43,7 +43,7 @@ import org.slf4j.helpers.BasicMarkerFactory;
 final class ActiveFloodgate {
 
     /** The marker of every summary event; filters recognise it by name. */
-    static final Marker SUMMARY = new BasicMarkerFactory().getMarker(FloodFilter.SUMMARY_MARKER);
+    static final Marker SUMMARY = new BasicMarkerFactory().getMarker(FloodEngine.SUMMARY_MARKER);
 
     /** The most diagnostics of one kind that a filter reports; the last says that further ones are suppressed. */
     static final int MAX_DIAGNOSTICS = 5;
@@ -85,7 +85,7 @@ final class ActiveFloodgate {
     /** Where a starting filter finds the engine of the filter it replaces after a reload. */
     interface EngineSource {
         /** Returns the engine to continue for {@code config}, or null to start a new one. */
-        FloodFilter continued(FloodgateConfig config);
+        FloodEngine continued(FloodgateConfig config);
     }
 
     private final ContextAwareBase owner;
@@ -93,7 +93,7 @@ final class ActiveFloodgate {
     private final LogbackStatus status;
     private final LoggerContext context;
     private final SummaryTarget target;
-    private final FloodFilter engine;
+    private final FloodEngine engine;
     private final FloodgateConfig config;
     private final Level minLevel;
     private final int minLevelInt;
@@ -110,7 +110,7 @@ final class ActiveFloodgate {
     private volatile boolean appendersSeen;
 
     private ActiveFloodgate(ContextAwareBase owner, String element, LoggerContext context, SummaryTarget target,
-            FloodFilter engine, Class<?> configuredClockClass, Level minLevel, Level summaryLevel) {
+            FloodEngine engine, Class<?> configuredClockClass, Level minLevel, Level summaryLevel) {
         this.owner = owner;
         this.element = element;
         this.status = new LogbackStatus(owner, element);
@@ -123,7 +123,7 @@ final class ActiveFloodgate {
         this.minLevelInt = minLevel.levelInt;
         this.summaryLevel = summaryLevel;
         List<String> exempt = new ArrayList<>(config.exemptMarkers());
-        exempt.add(FloodFilter.SUMMARY_MARKER);
+        exempt.add(FloodEngine.SUMMARY_MARKER);
         this.exemptNames = exempt.toArray(new String[0]);
         this.allLoggers = config.limitsAllLoggers();
         this.keysThrowables = config.includesThrowable();
@@ -174,9 +174,9 @@ final class ActiveFloodgate {
             }
             return null;
         }
-        FloodFilter continued = engines.continued(config);
-        FloodFilter engine = continued != null ? continued
-                : new FloodFilter(config, clock == null ? new TickingClock(Clock.monotonic()) : clock,
+        FloodEngine continued = engines.continued(config);
+        FloodEngine engine = continued != null ? continued
+                : new FloodEngine(config, clock == null ? new TickingClock(Clock.monotonic()) : clock,
                         fleetStatus(owner, element));
         ActiveFloodgate created = new ActiveFloodgate(owner, element, (LoggerContext) context, target, engine,
                 clock == null ? null : clock.getClass(), minLevel, summaryLevel);
@@ -207,7 +207,7 @@ final class ActiveFloodgate {
      * Returns a Floodgate like this one, whose start deferred its launch, that continues {@code continued}, the
      * engine of the filter this one replaces; called before this one decided anything. Null if it cannot start.
      */
-    ActiveFloodgate continueWith(FloodFilter continued) {
+    ActiveFloodgate continueWith(FloodEngine continued) {
         return launch(new ActiveFloodgate(owner, element, context, target, continued, lifecycle.clockClass(),
                 minLevel, summaryLevel), true);
     }
@@ -274,7 +274,7 @@ final class ActiveFloodgate {
     }
 
     /** Returns the engine. */
-    FloodFilter engine() {
+    FloodEngine engine() {
         return engine;
     }
 
@@ -384,7 +384,7 @@ final class ActiveFloodgate {
      * appenders throw.
      */
     private void write(SuppressionSummary summary) {
-        String loggerName = summary.loggerName() == null ? FloodFilter.SUMMARY_LOGGER : summary.loggerName();
+        String loggerName = summary.loggerName() == null ? FloodEngine.SUMMARY_LOGGER : summary.loggerName();
         Logger logger = context.getLogger(loggerName);
         Level level = summaryLevel != null ? summaryLevel
                 : summary.level() instanceof Level ? (Level) summary.level() : Level.WARN;

@@ -4,7 +4,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.LifeCycle;
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import java.util.LinkedHashMap;
@@ -146,7 +146,7 @@ final class FilterState {
                 found = null; // not attached anywhere the context can see: no predecessor to continue
             }
             place = found;
-            FloodFilter engine = found == null ? null
+            FloodEngine engine = found == null ? null
                     : continued(owner, element, current.context(), found, current.config());
             ActiveFloodgate next = engine == null ? current.launch() : current.continueWith(engine);
             if (next != null && next != current) {
@@ -160,13 +160,13 @@ final class FilterState {
         }
     }
 
-    private FloodFilter continued(ContextAwareBase filter, String element, Context context, String place,
+    private FloodEngine continued(ContextAwareBase filter, String element, Context context, String place,
             FloodgateConfig config) {
         if (place == null || context == null) {
             return null;
         }
         Handover handover = Handover.of(context);
-        FloodFilter engine = handover.claim(place, config, clock);
+        FloodEngine engine = handover.claim(place, config, clock);
         if (engine == null && handover.isParked(place)) {
             filter.addInfo(element + ": the settings differ from those of the filter it replaces (" + place
                     + "), so it starts afresh; that filter's pending counts are written when the configuration ends");

@@ -5,7 +5,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ConfigurationEvent;
 import ch.qos.logback.core.spi.ConfigurationEventListener;
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -86,9 +86,9 @@ final class Handover implements ConfigurationEventListener {
      *
      * @return the engine to continue, or null to start afresh
      */
-    synchronized FloodFilter claim(String place, FloodgateConfig config, Clock configuredClock) {
+    synchronized FloodEngine claim(String place, FloodgateConfig config, Clock configuredClock) {
         Parked candidate = parked.get(place);
-        FloodFilter engine = candidate == null ? null : candidate.floodgate.lifecycle().handOver(config,
+        FloodEngine engine = candidate == null ? null : candidate.floodgate.lifecycle().handOver(config,
                 configuredClock == null ? null : configuredClock.getClass());
         if (engine != null) {
             parked.remove(place);

@@ -26,7 +26,7 @@ import java.lang.invoke.MethodType;
  * by a {@link KeyDigest} of its text, keyed per process, so that text an attacker sends can neither collide in the
  * ledger nor make a key hold more than a sample of {@value #MAX_SAMPLE_CHARS} characters, whatever its length.
  *
- * <p>The engine's own: public only because {@link dev.floodgate.core.FloodFilter}, in another package, calls it, and
+ * <p>The engine's own: public only because {@link dev.floodgate.core.FloodEngine}, in another package, calls it, and
  * not exported by the module. Its keys are plain objects (template strings and frozen keys) that only the engine
  * holds; a caller outside the core gets a call's key as a {@link dev.floodgate.core.Fingerprint}.
  */

@@ -1,6 +1,6 @@
 package dev.floodgate.core.internal;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -56,7 +56,7 @@ final class ExitHook {
 
     private final Object lock = new Object();
     /** The publisher that writes each live engine's summaries; guarded by lock. */
-    private final Map<FloodFilter, Stoppable> armed = new IdentityHashMap<>();
+    private final Map<FloodEngine, Stoppable> armed = new IdentityHashMap<>();
     /** The hook thread registered with the runtime, or null; guarded by lock. */
     private Thread registered;
     /** Set once the hook runs: the JVM exits, and no publisher is armed any more; guarded by lock. */
@@ -86,7 +86,7 @@ final class ExitHook {
      * Makes the hook stop {@code publisher}, which writes {@code engine}'s summaries, in place of any publisher armed
      * for that engine before; registers the hook if it is the first. Does nothing while the JVM exits.
      */
-    void arm(FloodFilter engine, Stoppable publisher) {
+    void arm(FloodEngine engine, Stoppable publisher) {
         synchronized (lock) {
             if (exiting) {
                 return;
@@ -106,7 +106,7 @@ final class ExitHook {
     }
 
     /** Forgets {@code publisher} if it is the one armed for {@code engine}; removes the hook after the last one. */
-    void disarm(FloodFilter engine, Stoppable publisher) {
+    void disarm(FloodEngine engine, Stoppable publisher) {
         synchronized (lock) {
             armed.remove(engine, publisher);
             if (armed.isEmpty() && registered != null) {

@@ -1,6 +1,6 @@
 package dev.floodgate.core.internal;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import java.util.Objects;
 
@@ -32,7 +32,7 @@ public final class FilterLifecycle {
 
     private enum State { NEW, LIVE, PARKED, HANDED_OVER, STOPPED }
 
-    private final FloodFilter engine;
+    private final FloodEngine engine;
     /** The class of the clock set on the filter, or null for the default: a successor must ask for the same. */
     private final Class<?> clockClass;
     private final SummaryPublisher publisher;
@@ -53,7 +53,7 @@ public final class FilterLifecycle {
      * @param threadName the name of the summary writer thread
      * @throws NullPointerException if an argument but {@code clockClass} is null
      */
-    public FilterLifecycle(FloodFilter engine, Class<?> clockClass, SummaryPublisher.Sink sink, FilterStatus status,
+    public FilterLifecycle(FloodEngine engine, Class<?> clockClass, SummaryPublisher.Sink sink, FilterStatus status,
             CappedReports failures, String threadName) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.clockClass = clockClass;
@@ -63,7 +63,7 @@ public final class FilterLifecycle {
     }
 
     /** Returns the engine. */
-    public FloodFilter engine() {
+    public FloodEngine engine() {
         return engine;
     }
 
@@ -182,7 +182,7 @@ public final class FilterLifecycle {
      *
      * @return the engine to continue, or null if this lifecycle is not LIVE or PARKED or the settings differ
      */
-    public FloodFilter handOver(FloodgateConfig config, Class<?> clockClass) {
+    public FloodEngine handOver(FloodgateConfig config, Class<?> clockClass) {
         synchronized (lock) {
             if ((state != State.LIVE && state != State.PARKED) || this.clockClass != clockClass
                     || !engine.config().equals(config)) {

@@ -1,6 +1,6 @@
 package dev.floodgate.core.internal;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -65,7 +65,7 @@ public final class FilterRegistry {
      * @return the registration, to close when the filter stopped and wrote its last summaries
      * @throws NullPointerException if an argument is null
      */
-    public Registration register(String framework, String name, FloodFilter filter, Consumer<String> problems) {
+    public Registration register(String framework, String name, FloodEngine filter, Consumer<String> problems) {
         Objects.requireNonNull(framework, "framework");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(filter, "filter");
@@ -168,11 +168,11 @@ public final class FilterRegistry {
     /** A started filter's place in the registry; closing it says the filter stopped. Closing twice does nothing. */
     public final class Registration implements AutoCloseable {
         private final RegisteredFilter line;
-        private final FloodFilter filter;
+        private final FloodEngine filter;
         private final Consumer<String> problems;
         private boolean closed;
 
-        Registration(RegisteredFilter line, FloodFilter filter, Consumer<String> problems) {
+        Registration(RegisteredFilter line, FloodEngine filter, Consumer<String> problems) {
             this.line = line;
             this.filter = filter;
             this.problems = problems;

@@ -1,6 +1,6 @@
 package dev.floodgate.core.internal;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayDeque;
@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Writes the summaries of one {@link FloodFilter} through an adapter's {@link Sink}, on a writer thread of its own:
+ * Writes the summaries of one {@link FloodEngine} through an adapter's {@link Sink}, on a writer thread of its own:
  * a summary that fails to write is carried into the next one of its fingerprint, each batch has at most
  * {@link FloodgateConfig#maxSummaryLines()} lines, and a stop returns within {@link #STOP_TIMEOUT_MILLIS}. Once
  * {@link #stopAtExit()} armed it, the JVM's exit stops it if nothing stopped it before ({@link ExitHook}).
@@ -82,7 +82,7 @@ public final class SummaryPublisher {
         }
     }
 
-    private final FloodFilter engine;
+    private final FloodEngine engine;
     private final Sink sink;
     private final FilterStatus status;
     private final int maxLines;
@@ -116,11 +116,11 @@ public final class SummaryPublisher {
      * @param threadName the name of the writer thread
      * @throws NullPointerException if an argument is null
      */
-    public SummaryPublisher(FloodFilter engine, Sink sink, FilterStatus status, String threadName) {
+    public SummaryPublisher(FloodEngine engine, Sink sink, FilterStatus status, String threadName) {
         this(engine, sink, status, threadName, EXITS);
     }
 
-    SummaryPublisher(FloodFilter engine, Sink sink, FilterStatus status, String threadName, ExitHook exits) {
+    SummaryPublisher(FloodEngine engine, Sink sink, FilterStatus status, String threadName, ExitHook exits) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.sink = Objects.requireNonNull(sink, "sink");
         this.status = Objects.requireNonNull(status, "status");

@@ -3,7 +3,7 @@ package dev.floodgate.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -43,17 +43,17 @@ class ExitHookTest {
         assertThat(hook.registered()).as("no hook is left registered").isNull();
     }
 
-    private FloodFilter engine() {
-        return new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 hour")), clock);
+    private FloodEngine engine() {
+        return new FloodEngine(FloodgateConfig.parse(Map.of("summaryInterval", "1 hour")), clock);
     }
 
-    private SummaryPublisher publisher(FloodFilter engine, Sink sink) {
+    private SummaryPublisher publisher(FloodEngine engine, Sink sink) {
         SummaryPublisher p = new SummaryPublisher(engine, sink, sink, "test-summaries", hook);
         publishers.add(p);
         return p;
     }
 
-    private void flood(FloodFilter engine, String template, int calls) {
+    private void flood(FloodEngine engine, String template, int calls) {
         for (int i = 0; i < calls; i++) {
             offered++;
             passed += engine.suppress(template, true, "com.acme.Db", "ERROR", null) ? 0 : 1;
@@ -103,7 +103,7 @@ class ExitHookTest {
 
     @Test
     void stopAtExit_publisherThatContinuesTheEngine_replacesTheOneItContinues() {
-        FloodFilter engine = engine();
+        FloodEngine engine = engine();
         Sink replacedSink = new Sink();
         Sink successorSink = new Sink();
         SummaryPublisher replaced = publisher(engine, replacedSink);
@@ -122,8 +122,8 @@ class ExitHookTest {
 
     @Test
     void run_pendingCountsOfEveryArmedEngine_areWrittenOnce() {
-        FloodFilter a = engine();
-        FloodFilter b = engine();
+        FloodEngine a = engine();
+        FloodEngine b = engine();
         Sink sinkA = new Sink();
         Sink sinkB = new Sink();
         publisher(a, sinkA).stopAtExit();
@@ -148,7 +148,7 @@ class ExitHookTest {
 
     @Test
     void stop_whileTheHookIsWriting_returnsOnlyOnceTheSummaryIsWritten() throws Exception {
-        FloodFilter engine = engine();
+        FloodEngine engine = engine();
         Sink sink = new Sink();
         sink.gate = new Semaphore(0);
         SummaryPublisher p = publisher(engine, sink);
@@ -177,7 +177,7 @@ class ExitHookTest {
     @Test
     void run_springBootsHookRunning_filtersLimitUntilItStopsThem() throws Exception {
         ExitHook withSpringBoot = new ExitHook(true, SummaryPublisher.STOP_TIMEOUT_MILLIS);
-        FloodFilter engine = engine();
+        FloodEngine engine = engine();
         Sink sink = new Sink();
         SummaryPublisher p = new SummaryPublisher(engine, sink, sink, "test-summaries", withSpringBoot);
         p.stopAtExit();

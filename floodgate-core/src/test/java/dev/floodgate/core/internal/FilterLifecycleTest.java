@@ -3,7 +3,7 @@ package dev.floodgate.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -21,13 +21,13 @@ class FilterLifecycleTest {
     private static final FloodgateConfig CONFIG = FloodgateConfig.parse(Map.of("summaryInterval", "1 second"));
 
     private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private final FloodFilter engine = new FloodFilter(CONFIG, clock);
+    private final FloodEngine engine = new FloodEngine(CONFIG, clock);
     private final Recorder recorder = new Recorder();
     private final ManualScheduler scheduler = new ManualScheduler();
     private final List<FilterLifecycle> started = new ArrayList<>();
     private long suppressed;
 
-    private FilterLifecycle lifecycle(FloodFilter of, Recorder into) {
+    private FilterLifecycle lifecycle(FloodEngine of, Recorder into) {
         FilterLifecycle l = new FilterLifecycle(of, ManualClock.class, into, into, new CappedReports(into, 2),
                 "test-summaries");
         started.add(l);
@@ -39,7 +39,7 @@ class FilterLifecycleTest {
         started.forEach(FilterLifecycle::stop);
     }
 
-    private void flood(FloodFilter into, int calls) {
+    private void flood(FloodEngine into, int calls) {
         for (int i = 0; i < calls; i++) {
             suppressed += into.suppress("A {}", true, "com.acme.Db", "ERROR", null) ? 1 : 0;
         }
@@ -204,7 +204,7 @@ class FilterLifecycleTest {
         old.start(scheduler);
         flood(engine, 40);
 
-        FloodFilter continued = old.handOver(CONFIG, ManualClock.class);
+        FloodEngine continued = old.handOver(CONFIG, ManualClock.class);
         Recorder next = new Recorder();
         FilterLifecycle successor = lifecycle(continued, next);
         successor.start(scheduler);
@@ -245,7 +245,7 @@ class FilterLifecycleTest {
         FilterLifecycle old = lifecycle(engine, recorder);
         old.start(scheduler);
 
-        FloodFilter continued = old.handOver(FloodgateConfig.parse(Map.of("summaryInterval", "2 seconds")),
+        FloodEngine continued = old.handOver(FloodgateConfig.parse(Map.of("summaryInterval", "2 seconds")),
                 ManualClock.class);
 
         assertThat(continued).isNull();

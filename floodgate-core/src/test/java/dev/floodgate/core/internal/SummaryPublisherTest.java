@@ -2,7 +2,7 @@ package dev.floodgate.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -24,7 +24,7 @@ class SummaryPublisherTest {
     private static final Pattern SUMMARY_COUNT = Pattern.compile("Suppressed ([\\d,]+) |more templates?: ([\\d,]+) ");
 
     private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private final FloodFilter engine = new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 second")),
+    private final FloodEngine engine = new FloodEngine(FloodgateConfig.parse(Map.of("summaryInterval", "1 second")),
             clock);
     private final RecordingSink sink = new RecordingSink();
     private final SummaryPublisher publisher = new SummaryPublisher(engine, sink, sink, "test-summaries");
@@ -193,7 +193,7 @@ class SummaryPublisherTest {
     @Test
     void stop_everyWriteFailsWhileFingerprintsComeAndGo_carriesABoundedNumberAndReportsEveryCount()
             throws InterruptedException {
-        FloodFilter small = new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 second", "maxKeys",
+        FloodEngine small = new FloodEngine(FloodgateConfig.parse(Map.of("summaryInterval", "1 second", "maxKeys",
                 "5")), clock);
         SummaryPublisher p = new SummaryPublisher(small, sink, sink, "test-summaries");
         sink.fail = n -> true;

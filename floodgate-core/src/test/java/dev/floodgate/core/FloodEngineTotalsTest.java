@@ -17,20 +17,20 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class FloodFilterTotalsTest {
+class FloodEngineTotalsTest {
 
     private static final long EPOCH = 1_700_000_000_000L;
     private final ManualClock clock = new ManualClock(EPOCH);
 
-    private FloodFilter filter(String... options) {
+    private FloodEngine filter(String... options) {
         Map<String, String> map = new HashMap<>();
         for (int i = 0; i < options.length; i += 2) {
             map.put(options[i], options[i + 1]);
         }
-        return new FloodFilter(FloodgateConfig.parse(map), clock);
+        return new FloodEngine(FloodgateConfig.parse(map), clock);
     }
 
-    private static void flood(FloodFilter f, String template, int calls) {
+    private static void flood(FloodEngine f, String template, int calls) {
         for (int i = 0; i < calls; i++) {
             f.suppress(template, true, "com.acme.Db", "ERROR", null);
         }
@@ -42,7 +42,7 @@ class FloodFilterTotalsTest {
 
     @Test
     void totals_duringAFlood_showSuppressedBeforeAnySummary() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "Connection to {} failed", 40);
         FilterTotals t = f.totals();
         assertThat(t.passed()).isEqualTo(16);
@@ -53,7 +53,7 @@ class FloodFilterTotalsTest {
 
     @Test
     void totals_afterSummaries_keepTheirCountsAndCountTheLines() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "a {}", 40);
         flood(f, "b {}", 30);
         clock.advanceMillis(30_000);
@@ -65,7 +65,7 @@ class FloodFilterTotalsTest {
 
     @Test
     void totals_globalCap_countsItsRefusalsApart() {
-        FloodFilter f = filter("cap", "window", "capCount", "5", "capPeriod", "1 minute");
+        FloodEngine f = filter("cap", "window", "capCount", "5", "capPeriod", "1 minute");
         for (int i = 0; i < 10; i++) {
             f.suppress("template " + i + " {}", true, "l", "ERROR", null);
         }
@@ -77,7 +77,7 @@ class FloodFilterTotalsTest {
 
     @Test
     void totals_beyondMaxKeys_countOtherMessagesApart() {
-        FloodFilter f = filter("maxKeys", "1");
+        FloodEngine f = filter("maxKeys", "1");
         flood(f, "first {}", 1);
         flood(f, "second {}", 40);
         FilterTotals t = f.totals();
@@ -87,7 +87,7 @@ class FloodFilterTotalsTest {
 
     @Test
     void totals_dryRun_countWhatWouldHaveBeenSuppressed() {
-        FloodFilter f = filter("dryRun", "true");
+        FloodEngine f = filter("dryRun", "true");
         int passedByFilter = 0;
         for (int i = 0; i < 40; i++) {
             passedByFilter += f.suppress("x {}", true, "l", "ERROR", null) ? 0 : 1;
@@ -98,7 +98,7 @@ class FloodFilterTotalsTest {
 
     @Test
     void topFingerprints_ordersByThisPeriod_andKeepsTheLastPeriodApart() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "small {}", 20);
         flood(f, "big {}", 100);
         clock.advanceMillis(30_000);
@@ -115,10 +115,10 @@ class FloodFilterTotalsTest {
 
     @Test
     void topFingerprints_showLoggerAndLevelOnlyWhenPartOfTheKey() {
-        FloodFilter plain = filter();
+        FloodEngine plain = filter();
         flood(plain, "x {}", 20);
         assertThat(plain.topFingerprints(1).get(0).loggerName()).isNull();
-        FloodFilter keyed = filter("includeLogger", "true", "includeLevel", "true");
+        FloodEngine keyed = filter("includeLogger", "true", "includeLevel", "true");
         flood(keyed, "x {}", 20);
         assertThat(keyed.topFingerprints(1).get(0).loggerName()).isEqualTo("com.acme.Db");
         assertThat(keyed.topFingerprints(1).get(0).level()).isEqualTo("ERROR");
@@ -135,7 +135,7 @@ class FloodFilterTotalsTest {
     @ValueSource(strings = {"template", "loggerAndLevel", "throwableWithoutArguments"})
     @Timeout(60)
     void totals_afterCloseUnderConcurrency_equalTheSumOfEverySummary(String fingerprint) throws InterruptedException {
-        FloodFilter f = filter("maxKeys", "8", "cap", "window", "capCount", "100", "capPeriod", "1 second",
+        FloodEngine f = filter("maxKeys", "8", "cap", "window", "capCount", "100", "capPeriod", "1 second",
                 "timeframe", "1 second", "windowSize", "1", "summaryInterval", "1 second",
                 "includeLogger", String.valueOf(fingerprint.equals("loggerAndLevel")),
                 "includeLevel", String.valueOf(fingerprint.equals("loggerAndLevel")),

@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.LongAdder;
  * summaries are made of. After {@link #close()}, {@code totals().suppressed()} equals the sum of the counts of every
  * summary this filter returned.
  */
-public final class FloodFilter {
+public final class FloodEngine {
 
     /** Logger name for summaries that belong to no single fingerprint (other and forgotten messages). */
     public static final String SUMMARY_LOGGER = "dev.floodgate.Floodgate";
@@ -109,7 +109,7 @@ public final class FloodFilter {
      * @throws NullPointerException if an argument is null
      * @throws IllegalStateException if the configuration has a fleet limit but no provider is on the classpath
      */
-    public FloodFilter(FloodgateConfig config, Clock clock) {
+    public FloodEngine(FloodgateConfig config, Clock clock) {
         this(config, clock, SILENT);
     }
 
@@ -123,7 +123,7 @@ public final class FloodFilter {
      * @throws NullPointerException if an argument is null
      * @throws IllegalStateException if the configuration has a fleet limit but no provider is on the classpath
      */
-    public FloodFilter(FloodgateConfig config, Clock clock, FleetStatus status) {
+    public FloodEngine(FloodgateConfig config, Clock clock, FleetStatus status) {
         Objects.requireNonNull(status, "status");
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");

@@ -19,20 +19,20 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class FloodFilterTest {
+class FloodEngineTest {
 
     private static final long EPOCH = 1_700_000_000_000L;
     private final ManualClock clock = new ManualClock(EPOCH);
 
-    private FloodFilter filter(String... options) {
+    private FloodEngine filter(String... options) {
         Map<String, String> map = new HashMap<>();
         for (int i = 0; i < options.length; i += 2) {
             map.put(options[i], options[i + 1]);
         }
-        return new FloodFilter(FloodgateConfig.parse(map), clock);
+        return new FloodEngine(FloodgateConfig.parse(map), clock);
     }
 
-    private static int flood(FloodFilter f, String template, int calls) {
+    private static int flood(FloodEngine f, String template, int calls) {
         int passed = 0;
         for (int i = 0; i < calls; i++) {
             passed += f.suppress(template, true, "com.acme.Db", "ERROR", null) ? 0 : 1;
@@ -46,7 +46,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_floodOfOneTemplate_passesTheAllowanceAndSummarizesTheRest() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         assertThat(flood(f, "Connection to {} failed", 40)).isEqualTo(16);
         clock.advanceMillis(30_000);
         List<SuppressionSummary> summaries = f.summarizeIfDue();
@@ -61,7 +61,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_templatesLongerThanTheLimit_areOneFingerprintByTheirPrefix() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         String prefix = "Query {} failed: " + "x".repeat(Fingerprinter.MAX_TEMPLATE_CHARS);
         int passed = 0;
         for (int i = 0; i < 40; i++) {
@@ -78,7 +78,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_nullTemplate_isRejectedNotCounted() {
-        FloodFilter f = filter("maxKeys", "1");
+        FloodEngine f = filter("maxKeys", "1");
         flood(f, "Fills {} the ledger", 40);
         assertThatThrownBy(() -> f.suppress(null, true, "com.acme.Db", "ERROR", null))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("template");
@@ -88,7 +88,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_longTemplatesAtAFullLedger_countUnderTheirCutFingerprintNotAsOther() {
-        FloodFilter f = filter("maxKeys", "2");
+        FloodEngine f = filter("maxKeys", "2");
         String prefix = "Query {} failed: " + "x".repeat(Fingerprinter.MAX_TEMPLATE_CHARS);
         flood(f, "Other {} template", 1);
         int passed = 0;
@@ -114,7 +114,7 @@ class FloodFilterTest {
     @ParameterizedTest
     @ValueSource(strings = {"includeLogger", "includeLevel", "includeThrowable"})
     void suppress_compositeKeysOfAFreshThread_keepTheirOwnText(String option) throws InterruptedException {
-        FloodFilter f = filter(option, "true", "maskTokens", "false");
+        FloodEngine f = filter(option, "true", "maskTokens", "false");
         int[] passed = new int[2];
         Thread fresh = new Thread(() -> {
             passed[0] = flood(f, "First {} failed", 40);
@@ -137,7 +137,7 @@ class FloodFilterTest {
      */
     @Test
     void suppress_fingerprintsOfOneLoggerAtSeveralLevels_eachSummaryNamesItsFirstEventsLoggerAndLevel() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         String[][] firstSeen = {
             {"A {}", "com.acme.Db", "ERROR"}, {"B {}", "com.acme.Db", "WARN"}, {"C {}", "com.acme.Db", "ERROR"},
             {"D {}", "com.acme.Web", "ERROR"}, {"E {}", "com.acme.Db", "WARN"}, {"F {}", null, "INFO"}};
@@ -162,7 +162,7 @@ class FloodFilterTest {
     /** The text a summary and an inspection show is the key's, exception type included, though no copy is kept. */
     @Test
     void suppress_throwableInTheKey_summaryAndTopFingerprintsNameIt() {
-        FloodFilter f = filter("includeThrowable", "true");
+        FloodEngine f = filter("includeThrowable", "true");
         for (int i = 0; i < 40; i++) {
             f.suppress("Disk {} failed", true, "com.acme.Disk", "ERROR", new java.io.IOException("full"));
         }
@@ -176,7 +176,7 @@ class FloodFilterTest {
 
     @Test
     void summarizeIfDue_beforeTheInterval_returnsNothing() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "x {}", 40);
         clock.advanceMillis(10_000);
         assertThat(f.summarizeIfDue()).isEmpty();
@@ -186,7 +186,7 @@ class FloodFilterTest {
 
     @Test
     void summarizeIfDue_nothingSuppressed_returnsNothing() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "x {}", 5);
         clock.advanceMillis(30_000);
         assertThat(f.summarizeIfDue()).isEmpty();
@@ -194,7 +194,7 @@ class FloodFilterTest {
 
     @Test
     void summarize_afterTheFloodStops_stillReportsIt() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "x {}", 40);
         clock.advanceMillis(600_000);
         assertThat(total(f.summarizeIfDue())).isEqualTo(24);
@@ -203,7 +203,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_floodAfterItsGateWasForgotten_startsFreshAndCountsExactly() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         String template = "x {}";
         assertThat(flood(f, template, 40)).isEqualTo(16);
         clock.advanceMillis(600_000);
@@ -215,7 +215,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_dryRun_dropsNothingButCounts() {
-        FloodFilter f = filter("dryRun", "true");
+        FloodEngine f = filter("dryRun", "true");
         assertThat(flood(f, "x {}", 40)).isEqualTo(40);
         List<SuppressionSummary> summaries = f.summarize();
         assertThat(summaries).singleElement().satisfies(s -> {
@@ -226,7 +226,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_concatenatedMessages_shareOneMaskedFingerprint() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         int passed = 0;
         for (int i = 0; i < 40; i++) {
             passed += f.suppress("Failed for order " + (1000 + i), false, "l", "ERROR", null) ? 0 : 1;
@@ -238,7 +238,7 @@ class FloodFilterTest {
 
     @Test
     void close_pendingCounts_areReturnedAndLaterCallsPass() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "x {}", 40);
         assertThat(total(f.close())).isEqualTo(24);
         assertThat(f.isClosed()).isTrue();
@@ -248,7 +248,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_uniqueMessagesBeyondTheBound_areSummarizedAsOther() {
-        FloodFilter f = filter("maxKeys", "10", "maskTokens", "false");
+        FloodEngine f = filter("maxKeys", "10", "maskTokens", "false");
         int passed = 0;
         for (int i = 0; i < 1_000; i++) {
             passed += f.suppress("unique " + i, false, "l", "ERROR", null) ? 0 : 1;
@@ -264,7 +264,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_globalCap_limitsManyDistinctTemplatesAndSaysSo() {
-        FloodFilter f = filter("cap", "window", "capCount", "5", "capPeriod", "1 second");
+        FloodEngine f = filter("cap", "window", "capCount", "5", "capPeriod", "1 second");
         int passed = 0;
         for (int i = 0; i < 20; i++) {
             passed += f.suppress("distinct " + (char) ('a' + i) + " {}", true, "l", "ERROR", null) ? 0 : 1;
@@ -281,7 +281,7 @@ class FloodFilterTest {
     @Test
     void suppress_capRefusal_doesNotConsumeTheFingerprintsBudget() {
         // the cap lets one event through every 100 ms; all within one attrition timeframe
-        FloodFilter f = filter("cap", "cell", "capCount", "10", "capPeriod", "1 second", "capBurst", "0");
+        FloodEngine f = filter("cap", "cell", "capCount", "10", "capPeriod", "1 second", "capBurst", "0");
         assertThat(flood(f, "x {}", 30)).isEqualTo(1);
         clock.advanceMillis(100);
         // had the 29 cap refusals been charged to the fingerprint, its window would hold 30 > 16 events and
@@ -296,7 +296,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_fingerprintRefusal_doesNotConsumeTheCapsBudget() {
-        FloodFilter f = filter("cap", "window", "capCount", "17", "capPeriod", "1 minute");
+        FloodEngine f = filter("cap", "window", "capCount", "17", "capPeriod", "1 minute");
         assertThat(flood(f, "flood {}", 100)).isEqualTo(16);
         assertThat(flood(f, "other {}", 1)).isEqualTo(1);
         assertThat(flood(f, "third {}", 1)).isZero();
@@ -305,7 +305,7 @@ class FloodFilterTest {
     @Test
     @Timeout(120)
     void suppress_threadsWithEvictionAndConcurrentSummaries_countEveryCallExactlyOnce() throws Exception {
-        FloodFilter f = filter("maxKeys", "20", "timeframe", "1 second", "summaryInterval", "2 seconds");
+        FloodEngine f = filter("maxKeys", "20", "timeframe", "1 second", "summaryInterval", "2 seconds");
         LongAdder offered = new LongAdder();
         LongAdder passed = new LongAdder();
         LongAdder summarized = new LongAdder();
@@ -350,7 +350,7 @@ class FloodFilterTest {
     private static final long DAY = 86_400_000L;
 
     /** Floods three templates for {@code steps} steps of 100 ms; returns {offered, passed, summarized}. */
-    private long[] floodSteps(FloodFilter f, int steps) {
+    private long[] floodSteps(FloodEngine f, int steps) {
         long[] counts = new long[3];
         for (int step = 0; step < steps; step++) {
             for (int i = 0; i < 15; i++) {
@@ -371,7 +371,7 @@ class FloodFilterTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"attrition", "window", "cell"})
     void suppress_clockStepsBackAnHourThenForwardADayMidFlood_losesNothing(String limiter) {
-        FloodFilter f = filter("limiter", limiter, "summaryInterval", "1 second");
+        FloodEngine f = filter("limiter", limiter, "summaryInterval", "1 second");
 
         long[] before = floodSteps(f, 300);
         clock.advanceMillis(-HOUR);
@@ -390,7 +390,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_clockStepsBackAnHourMidFlood_countsInTheCurrentTimeframeUntilTheClockCatchesUp() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         int passedBefore = flood(f, "x {}", 40);
 
         clock.advanceMillis(-HOUR);
@@ -406,7 +406,7 @@ class FloodFilterTest {
 
     @Test
     void suppress_clockJumpsForwardADayMidFlood_nextTimeframeOpensNormallyAndIdleKeysAreForgotten() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "x {}", 40);
 
         clock.advanceMillis(DAY);
@@ -423,7 +423,7 @@ class FloodFilterTest {
 
     @Test
     void summarizeIfDue_clockStepsBack_summarizesAtOnceInsteadOfWaitingForTheClockToCatchUp() {
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         flood(f, "x {}", 40);
         clock.advanceMillis(30_000);
         assertThat(total(f.summarizeIfDue())).isEqualTo(24);
