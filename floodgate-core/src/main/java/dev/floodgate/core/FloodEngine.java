@@ -143,8 +143,8 @@ public final class FloodEngine {
         this.summaryInterval = config.summaryIntervalMillis();
         this.summaryTolerance = Math.min(summaryInterval / 4, 1_000L);
         this.lastSummaryAt = housekeepingMillis();
-        this.keyHasLogger = Boolean.parseBoolean(config.options().get(Option.INCLUDE_LOGGER.key()));
-        this.keyHasLevel = Boolean.parseBoolean(config.options().get(Option.INCLUDE_LEVEL.key()));
+        this.keyHasLogger = config.includesLogger();
+        this.keyHasLevel = config.includesLevel();
     }
 
     private static final FleetStatus SILENT = new FleetStatus() {

@@ -163,6 +163,16 @@ public final class FloodgateConfig {
                         maskTokens);
     }
 
+    /** {@return whether the logger's name is part of the fingerprint} */
+    boolean includesLogger() {
+        return includeLogger;
+    }
+
+    /** {@return whether the level is part of the fingerprint} */
+    boolean includesLevel() {
+        return includeLevel;
+    }
+
     /** {@return whether the throwable's class (and perhaps its first frame) is part of the fingerprint} */
     public boolean includesThrowable() {
         return includeThrowable || includeThrowableFrame;
