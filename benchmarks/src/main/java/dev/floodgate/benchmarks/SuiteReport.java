@@ -33,7 +33,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>Run through {@code benchmarks/run.sh [--quick]}: {@code --quick} uses one fork and short iterations
  * (about 12 minutes on 2 cores, with wider error bars); the default uses two forks and longer iterations (about 65).
  */
-public final class Report {
+public final class SuiteReport {
 
     private static final String[] END_TO_END = {"logback-floodgate", "logback-noFilter", "log4j2-floodgate",
         "log4j2-noFilter"};
@@ -55,7 +55,7 @@ public final class Report {
     private final Map<Class<?>, List<Double>> forkAllocation = new LinkedHashMap<>();
     private String summaryPass = "";
 
-    private Report(boolean quick, Path out) {
+    private SuiteReport(boolean quick, Path out) {
         this.quick = quick;
         this.out = out;
     }
@@ -70,12 +70,12 @@ public final class Report {
             } else if (args[i].equals("--out") && i + 1 < args.length) {
                 out = Paths.get(args[++i]);
             } else {
-                System.err.println("usage: Report [--quick] [--out DIR]");
+                System.err.println("usage: SuiteReport [--quick] [--out DIR]");
                 System.exit(2);
             }
         }
         Files.createDirectories(out);
-        Report report = new Report(quick, out);
+        SuiteReport report = new SuiteReport(quick, out);
         report.runAll();
         report.write();
     }
