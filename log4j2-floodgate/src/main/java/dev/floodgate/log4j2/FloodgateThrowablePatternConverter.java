@@ -27,7 +27,7 @@ import org.apache.logging.log4j.status.StatusLogger;
  * {@link TraceMemory#DEFAULT_INTERVAL}, 30 seconds): {@code %fgEx{full}{interval=10s}}. It handles the throwable, so
  * {@code PatternLayout} does not append its own {@code %ex}. The full trace is {@code %ex}'s, headed by the trace id.
  *
- * <p>Thread-safe and lock-free ({@link TraceMemory}). Each use in a layout has its own memory (at most
+ * <p>Thread-safe; a repeat's {@code format} takes no lock ({@link TraceMemory}). Each use in a layout has its own memory (at most
  * {@value TraceMemory#DEFAULT_MAX_TRACES} traces), so each appender's output holds every trace in full once per
  * interval. A bad interval is reported as a WARN status, and the converter then prints every trace in full, as
  * {@code %ex} does.

@@ -24,7 +24,7 @@ import java.util.List;
  * {@code PatternLayout} from appending its own {@code %ex}. It also serves as logstash-logback-encoder's
  * {@code <throwableConverter>}, where {@link #setInterval} sets the interval.
  *
- * <p>Thread-safe: {@link #start} runs before the layout converts any event; {@code convert} is lock-free
+ * <p>Thread-safe: {@link #start} runs before the layout converts any event; a repeat's {@code convert} takes no lock
  * ({@link TraceMemory}). Each converter has its own memory (at most {@value TraceMemory#DEFAULT_MAX_TRACES} traces),
  * so each appender's output holds every trace in full once per interval. A bad interval is reported as a WARN status,
  * and the converter then prints every trace in full, as {@code %ex} does.

@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * printed within the interval) or as one reference line naming the full trace (its id, frame count and time), with the
  * class and message of each throwable of its cause chain.
  *
- * <p>Thread-safe and lock-free: a concurrent map from shape to the last full print, replaced by compare-and-set.
+ * <p>Thread-safe. A repeat within the interval only reads a concurrent map from shape to the last full print, without
+ * a lock; a full print writes its shape's entry (putIfAbsent or replace, which hold only that map bin's lock).
  * Remembers at most {@code maxTraces} shapes (plus one for each thread inserting at that moment); beyond it the
  * shape remembered first is forgotten, which only means its trace prints in full again. Allocates the shape of each
  * event and a {@link Sighting}; a full print also allocates the map entry.

@@ -63,7 +63,7 @@ public final class TraceShape {
         this.frames = frames;
         long h = cut ? 0x2545F4914F6CDD1DL : 0x9E3779B97F4A7C15L;
         for (int i = 0; i < classNames.length; i++) {
-            h = mix(h, classNames[i].hashCode());
+            h = mix(h, Objects.hashCode(classNames[i]));
             StackTraceElement f = firstFrames[i];
             if (f != null) {
                 h = mix(h, f.getClassName().hashCode());
