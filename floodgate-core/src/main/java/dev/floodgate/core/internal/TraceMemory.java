@@ -37,7 +37,7 @@ public final class TraceMemory {
      *
      * Concurrency: the map's value for a shape changes only by putIfAbsent (first print) or replace(expected, new)
      * (a later full print), so of the threads that see one shape due at once exactly one prints it in full; the others
-     * retry, read the winner's entry and print references to it.
+     * retry, read the winner's entry and print references to it (or, if stamped before it, print in full: see Time).
      *
      * Eviction: each key put into the map is appended once to the queue, after its putIfAbsent; a key leaves the map
      * only when polled from the queue. So the queue holds each remembered shape once, oldest first, and the map is
