@@ -1,6 +1,5 @@
 package dev.floodgate.log4j2;
 
-import dev.floodgate.core.internal.Durations;
 import dev.floodgate.core.internal.TraceMemory;
 import dev.floodgate.core.internal.TraceShape;
 import java.time.Duration;
@@ -70,7 +69,7 @@ public final class FloodgateThrowablePatternConverter extends LogEventPatternCon
         }
         TraceMemory memory = null;
         try {
-            Duration interval = text == null ? TraceMemory.DEFAULT_INTERVAL : Durations.parse(INTERVAL, text);
+            Duration interval = TraceMemory.interval(INTERVAL, text);
             memory = new TraceMemory(interval, TraceMemory.DEFAULT_MAX_TRACES);
         } catch (IllegalArgumentException e) {
             LOGGER.warn("Floodgate %fgEx: {}; every stack trace now prints in full. Set e.g. %fgEx{full}{interval=30s}",

@@ -4,7 +4,6 @@ import ch.qos.logback.classic.pattern.ThrowableProxyConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.core.CoreConstants;
-import dev.floodgate.core.internal.Durations;
 import dev.floodgate.core.internal.TraceMemory;
 import dev.floodgate.core.internal.TraceShape;
 import java.time.Duration;
@@ -69,7 +68,7 @@ public final class FloodgateThrowableConverter extends ThrowableProxyConverter {
         }
         memory = null;
         try {
-            Duration d = text == null ? TraceMemory.DEFAULT_INTERVAL : Durations.parse(INTERVAL, text);
+            Duration d = TraceMemory.interval(INTERVAL, text);
             memory = new TraceMemory(d, TraceMemory.DEFAULT_MAX_TRACES);
         } catch (IllegalArgumentException e) {
             addWarn(getClass().getSimpleName() + ": " + e.getMessage() + "; every stack trace now prints in full. "

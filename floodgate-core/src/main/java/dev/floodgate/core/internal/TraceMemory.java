@@ -1,5 +1,7 @@
 package dev.floodgate.core.internal;
 
+import dev.floodgate.core.base.Checks;
+import dev.floodgate.core.base.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -22,6 +24,18 @@ public final class TraceMemory {
 
     /** How long after a trace's full print its repeats print as references, unless set: the summary interval's default. */
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(30);
+
+    /**
+     * Reads an interval as written in a configuration ({@code 30s}, {@code 2 minutes}, {@code PT30S}).
+     *
+     * @param setting the setting's name, for the message
+     * @param text the value as written; null gives {@link #DEFAULT_INTERVAL}
+     * @return the interval
+     * @throws IllegalArgumentException naming {@code setting} and {@code text} if it is not a duration
+     */
+    public static Duration interval(String setting, String text) {
+        return text == null ? DEFAULT_INTERVAL : Durations.parse(setting, text);
+    }
 
     /** How many distinct traces a memory remembers, unless set. */
     public static final int DEFAULT_MAX_TRACES = 1_024;
@@ -236,7 +250,7 @@ public final class TraceMemory {
 
     @Override
     public String toString() {
-        return "TraceMemory[interval " + DurationText.format(intervalMillis) + ", " + size() + " of " + maxTraces
+        return "TraceMemory[interval " + Durations.format(intervalMillis) + ", " + size() + " of " + maxTraces
                 + " traces]";
     }
 }
