@@ -21,172 +21,308 @@ public interface OptionSetters {
      */
     void setOption(Option option, String value);
 
-    /** @param value the text of {@link Option#LIMITER}; null restores the default */
+    /**
+     * Sets {@link Option#LIMITER}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setLimiter(String value) {
         setOption(Option.LIMITER, value);
     }
 
-    /** @param value the text of {@link Option#WINDOW_SIZE}; null restores the default */
+    /**
+     * Sets {@link Option#WINDOW_SIZE}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setWindowSize(String value) {
         setOption(Option.WINDOW_SIZE, value);
     }
 
-    /** @param value the text of {@link Option#TIMEFRAME}; null restores the default */
+    /**
+     * Sets {@link Option#TIMEFRAME}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setTimeframe(String value) {
         setOption(Option.TIMEFRAME, value);
     }
 
-    /** @param value the text of {@link Option#TIMEFRAME_SPILLOVER_THRESHOLD}; null restores the default */
+    /**
+     * Sets {@link Option#TIMEFRAME_SPILLOVER_THRESHOLD}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setTimeframeSpilloverThreshold(String value) {
         setOption(Option.TIMEFRAME_SPILLOVER_THRESHOLD, value);
     }
 
-    /** @param value the text of {@link Option#SPILLOVER_THRESHOLD}; null restores the default */
+    /**
+     * Sets {@link Option#SPILLOVER_THRESHOLD}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setSpilloverThreshold(String value) {
         setOption(Option.SPILLOVER_THRESHOLD, value);
     }
 
-    /** @param value the text of {@link Option#ATTRITION_LOGARITHM_BASE}; null restores the default */
+    /**
+     * Sets {@link Option#ATTRITION_LOGARITHM_BASE}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setAttritionLogarithmBase(String value) {
         setOption(Option.ATTRITION_LOGARITHM_BASE, value);
     }
 
-    /** @param value the text of {@link Option#INVERSE_ATTRITION_DELTA_MIN}; null restores the default */
+    /**
+     * Sets {@link Option#INVERSE_ATTRITION_DELTA_MIN}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setInverseAttritionDeltaMin(String value) {
         setOption(Option.INVERSE_ATTRITION_DELTA_MIN, value);
     }
 
-    /** @param value the text of {@link Option#ATTRITION_MIN}; null restores the default */
+    /**
+     * Sets {@link Option#ATTRITION_MIN}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setAttritionMin(String value) {
         setOption(Option.ATTRITION_MIN, value);
     }
 
-    /** @param value the text of {@link Option#COUNT}; null restores the default */
+    /**
+     * Sets {@link Option#COUNT}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setCount(String value) {
         setOption(Option.COUNT, value);
     }
 
-    /** @param value the text of {@link Option#PERIOD}; null restores the default */
+    /**
+     * Sets {@link Option#PERIOD}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setPeriod(String value) {
         setOption(Option.PERIOD, value);
     }
 
-    /** @param value the text of {@link Option#BURST}; null restores the default */
+    /**
+     * Sets {@link Option#BURST}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setBurst(String value) {
         setOption(Option.BURST, value);
     }
 
-    /** @param value the text of {@link Option#CAP}; null restores the default */
+    /**
+     * Sets {@link Option#CAP}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setCap(String value) {
         setOption(Option.CAP, value);
     }
 
-    /** @param value the text of {@link Option#CAP_COUNT}; null restores the default */
+    /**
+     * Sets {@link Option#CAP_COUNT}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setCapCount(String value) {
         setOption(Option.CAP_COUNT, value);
     }
 
-    /** @param value the text of {@link Option#CAP_PERIOD}; null restores the default */
+    /**
+     * Sets {@link Option#CAP_PERIOD}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setCapPeriod(String value) {
         setOption(Option.CAP_PERIOD, value);
     }
 
-    /** @param value the text of {@link Option#CAP_BURST}; null restores the default */
+    /**
+     * Sets {@link Option#CAP_BURST}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setCapBurst(String value) {
         setOption(Option.CAP_BURST, value);
     }
 
-    /** @param value the text of {@link Option#FLEET}; null restores the default */
+    /**
+     * Sets {@link Option#FLEET}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setFleet(String value) {
         setOption(Option.FLEET, value);
     }
 
-    /** @param value the text of {@link Option#FLEET_COUNT}; null restores the default */
+    /**
+     * Sets {@link Option#FLEET_COUNT}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setFleetCount(String value) {
         setOption(Option.FLEET_COUNT, value);
     }
 
-    /** @param value the text of {@link Option#FLEET_PERIOD}; null restores the default */
+    /**
+     * Sets {@link Option#FLEET_PERIOD}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setFleetPeriod(String value) {
         setOption(Option.FLEET_PERIOD, value);
     }
 
-    /** @param value the text of {@link Option#FLEET_BURST}; null restores the default */
+    /**
+     * Sets {@link Option#FLEET_BURST}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setFleetBurst(String value) {
         setOption(Option.FLEET_BURST, value);
     }
 
-    /** @param value the text of {@link Option#FLEET_PREFIX}; null restores the default */
+    /**
+     * Sets {@link Option#FLEET_PREFIX}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setFleetPrefix(String value) {
         setOption(Option.FLEET_PREFIX, value);
     }
 
-    /** @param value the text of {@link Option#MAX_KEYS}; null restores the default */
+    /**
+     * Sets {@link Option#MAX_KEYS}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setMaxKeys(String value) {
         setOption(Option.MAX_KEYS, value);
     }
 
-    /** @param value the text of {@link Option#INCLUDE_LOGGER}; null restores the default */
+    /**
+     * Sets {@link Option#INCLUDE_LOGGER}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setIncludeLogger(String value) {
         setOption(Option.INCLUDE_LOGGER, value);
     }
 
-    /** @param value the text of {@link Option#INCLUDE_LEVEL}; null restores the default */
+    /**
+     * Sets {@link Option#INCLUDE_LEVEL}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setIncludeLevel(String value) {
         setOption(Option.INCLUDE_LEVEL, value);
     }
 
-    /** @param value the text of {@link Option#INCLUDE_THROWABLE}; null restores the default */
+    /**
+     * Sets {@link Option#INCLUDE_THROWABLE}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setIncludeThrowable(String value) {
         setOption(Option.INCLUDE_THROWABLE, value);
     }
 
-    /** @param value the text of {@link Option#INCLUDE_THROWABLE_FRAME}; null restores the default */
+    /**
+     * Sets {@link Option#INCLUDE_THROWABLE_FRAME}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setIncludeThrowableFrame(String value) {
         setOption(Option.INCLUDE_THROWABLE_FRAME, value);
     }
 
-    /** @param value the text of {@link Option#MASK_TOKENS}; null restores the default */
+    /**
+     * Sets {@link Option#MASK_TOKENS}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setMaskTokens(String value) {
         setOption(Option.MASK_TOKENS, value);
     }
 
-    /** @param value the text of {@link Option#EXEMPT_MARKERS}; null restores the default */
+    /**
+     * Sets {@link Option#EXEMPT_MARKERS}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setExemptMarkers(String value) {
         setOption(Option.EXEMPT_MARKERS, value);
     }
 
-    /** @param value the text of {@link Option#MIN_LEVEL}; null restores the default */
+    /**
+     * Sets {@link Option#MIN_LEVEL}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setMinLevel(String value) {
         setOption(Option.MIN_LEVEL, value);
     }
 
-    /** @param value the text of {@link Option#LOGGERS}; null restores the default */
+    /**
+     * Sets {@link Option#LOGGERS}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setLoggers(String value) {
         setOption(Option.LOGGERS, value);
     }
 
-    /** @param value the text of {@link Option#EXCLUDE_LOGGERS}; null restores the default */
+    /**
+     * Sets {@link Option#EXCLUDE_LOGGERS}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setExcludeLoggers(String value) {
         setOption(Option.EXCLUDE_LOGGERS, value);
     }
 
-    /** @param value the text of {@link Option#SUMMARY_INTERVAL}; null restores the default */
+    /**
+     * Sets {@link Option#SUMMARY_INTERVAL}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setSummaryInterval(String value) {
         setOption(Option.SUMMARY_INTERVAL, value);
     }
 
-    /** @param value the text of {@link Option#MAX_SUMMARY_LINES}; null restores the default */
+    /**
+     * Sets {@link Option#MAX_SUMMARY_LINES}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setMaxSummaryLines(String value) {
         setOption(Option.MAX_SUMMARY_LINES, value);
     }
 
-    /** @param value the text of {@link Option#SUMMARY_LEVEL}; null restores the default */
+    /**
+     * Sets {@link Option#SUMMARY_LEVEL}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setSummaryLevel(String value) {
         setOption(Option.SUMMARY_LEVEL, value);
     }
 
-    /** @param value the text of {@link Option#DRY_RUN}; null restores the default */
+    /**
+     * Sets {@link Option#DRY_RUN}.
+     *
+     * @param value its text as written in {@code logback.xml}; null restores the default
+     */
     default void setDryRun(String value) {
         setOption(Option.DRY_RUN, value);
     }
