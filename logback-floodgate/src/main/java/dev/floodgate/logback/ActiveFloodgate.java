@@ -7,6 +7,7 @@ import ch.qos.logback.classic.spi.CallerData;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.turbo.TurboFilter;
+import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.FilterReply;
@@ -384,13 +385,42 @@ final class ActiveFloodgate {
         if (appendersSeen || !(owner instanceof TurboFilter)) {
             return true;
         }
+        appendersSeen = anyAppender(context);
+        return appendersSeen;
+    }
+
+    /** Returns whether some logger of {@code context} has an appender. */
+    private static boolean anyAppender(LoggerContext context) {
         for (Logger logger : context.getLoggerList()) {
             if (logger.iteratorForAppenders().hasNext()) {
-                appendersSeen = true;
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Writes a summary event through {@code logger}'s appenders, as a turbo filter does; throws when no logger of the
+     * context has an appender (a reset detached them all and no configuration attached new ones yet), where Logback
+     * would drop the event silently, so that the summary's count is carried or reported instead of lost.
+     */
+    static void callAppenders(Logger logger, ILoggingEvent event) {
+        if (!anyAppender(logger.getLoggerContext())) {
+            throw new IllegalStateException("no logger of the context has an appender (a reset detached them)");
+        }
+        logger.callAppenders(event);
+    }
+
+    /**
+     * Writes a summary event to {@code appender}; throws when it is stopped, where Logback would drop the event with
+     * a warning, so that the summary's count is carried or reported instead of lost. (An appender that stops between
+     * the check and the write still drops it; a stop waits for the writer before it stops the appenders.)
+     */
+    static void append(Appender<ILoggingEvent> appender, ILoggingEvent event) {
+        if (!appender.isStarted()) {
+            throw new IllegalStateException("the appender " + appender.getName() + " is stopped");
+        }
+        appender.doAppend(event);
     }
 
     /** As {@link #summarizeIfDue()}, then waits until the summaries are written; for tests. */

@@ -84,7 +84,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
     public void start() {
         Appender<ILoggingEvent> known = appender;
         state.start(this, element(), getName() == null ? "FloodgateFilter" : getName(),
-                (logger, event) -> appender().doAppend(event), super::start, place(known),
+                (logger, event) -> ActiveFloodgate.append(appender(), event), super::start, place(known),
                 () -> place(appender()), (logger, event) -> byName(appender().getName()).doAppend(event));
     }
 

@@ -61,7 +61,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      */
     @Override
     public void start() {
-        ActiveFloodgate.SummaryTarget target = (logger, event) -> logger.callAppenders(event);
+        ActiveFloodgate.SummaryTarget target = ActiveFloodgate::callAppenders;
         state.start(this, element(), getName() == null ? "FloodgateTurboFilter" : getName(), target, super::start,
                 place(), target);
         String fluentWarning = LogbackVersion.turboFluentWarning();
