@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 class ExitHookTest {
 
     private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private final ExitHook hook = new ExitHook(false);
+    private final ExitHook hook = new ExitHook(false, SummaryPublisher.STOP_TIMEOUT_MILLIS);
     private final List<SummaryPublisher> publishers = new CopyOnWriteArrayList<>();
     private long offered;
     private long passed;
@@ -48,7 +48,7 @@ class ExitHookTest {
     }
 
     private SummaryPublisher publisher(FloodEngine engine, Sink sink) {
-        SummaryPublisher p = new SummaryPublisher(engine, sink, "test-summaries", hook);
+        SummaryPublisher p = new SummaryPublisher(engine, sink, sink, "test-summaries", hook);
         publishers.add(p);
         return p;
     }
@@ -176,10 +176,10 @@ class ExitHookTest {
 
     @Test
     void run_springBootsHookRunning_filtersLimitUntilItStopsThem() throws Exception {
-        ExitHook withSpringBoot = new ExitHook(true);
+        ExitHook withSpringBoot = new ExitHook(true, SummaryPublisher.STOP_TIMEOUT_MILLIS);
         FloodEngine engine = engine();
         Sink sink = new Sink();
-        SummaryPublisher p = new SummaryPublisher(engine, sink, "test-summaries", withSpringBoot);
+        SummaryPublisher p = new SummaryPublisher(engine, sink, sink, "test-summaries", withSpringBoot);
         p.stopAtExit();
         flood(engine, "A {}", 40);
         Semaphore closeTheApplication = new Semaphore(0);
@@ -223,7 +223,7 @@ class ExitHookTest {
     }
 
     /** A sink that records what it wrote; its writes can wait for a permit. */
-    private static final class Sink implements SummaryPublisher.Sink {
+    private static final class Sink implements SummaryPublisher.Sink, FilterStatus {
         final List<SuppressionSummary> written = new CopyOnWriteArrayList<>();
         final List<String> errors = new CopyOnWriteArrayList<>();
         final AtomicInteger writes = new AtomicInteger();
@@ -243,6 +243,11 @@ class ExitHookTest {
         @Override
         public int severity(Object level) {
             return 0;
+        }
+
+        @Override
+        public void info(String message) {
+            // nothing the publisher reports is informational
         }
 
         @Override

@@ -7,7 +7,7 @@ package dev.floodgate.log4j2;
  *
  * <p>Thread-safe. Allocation-free after the first call for a class.
  */
-final class Templates {
+final class ClassKeys {
 
     private static final ClassValue<String> KEYS = new ClassValue<String>() {
         @Override
@@ -16,7 +16,7 @@ final class Templates {
         }
     };
 
-    private Templates() {
+    private ClassKeys() {
     }
 
     /** Returns the key of objects of the class of {@code value}; {@code "<null>"} for null. */
