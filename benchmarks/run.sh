@@ -7,4 +7,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./mvnw -B -q -pl benchmarks -am package -DskipTests
-java -cp benchmarks/target/benchmarks.jar dev.floodgate.benchmarks.Report "$@"
+java -cp benchmarks/target/benchmarks.jar dev.floodgate.benchmarks.SuiteReport "$@"

@@ -2,8 +2,9 @@ package dev.floodgate.benchmarks;
 
 /**
  * The variable parts of the concatenated messages of the masking benchmarks, so that both frameworks log the same
- * texts: {@code "Failed for order " + orderId} (65,536 ids) and {@code "Connection to " + host + " failed: " + attempt}
- * (16 host:port values × 4,096 attempts, 47 characters each).
+ * texts: {@code "Failed for order " + orderId} (65,536 ids), {@code "Connection to " + host + " failed: " + attempt}
+ * (16 host:port values × 4,096 attempts, 47 characters each) and {@code "Connection to db-01.internal:5432 failed: " +
+ * failure} (65,536 failure numbers of 1 to 5 digits).
  */
 final class Concatenated {
 
@@ -31,5 +32,10 @@ final class Concatenated {
     /** Returns the attempt number that goes with the host just chosen: one of 4,096 seven-digit numbers. */
     static int attempt(Cursor cursor) {
         return 1_000_000 + (cursor.next() >>> 4 & 0xFFF);
+    }
+
+    /** Returns the next failure number, one of 65,536: {@code i & 65535}. */
+    static int failure(Cursor cursor) {
+        return cursor.next() & 0xFFFF;
     }
 }

@@ -1,7 +1,7 @@
 package dev.floodgate.benchmarks;
 
 import dev.floodgate.core.AttritionSettings;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import java.lang.management.ManagementFactory;
@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import javax.management.ObjectName;
 
 /**
- * Measures the heap a {@link FloodFilter} holds per tracked fingerprint, beside the fingerprint's text: the
+ * Measures the heap a {@link FloodEngine} holds per tracked fingerprint, beside the fingerprint's text: the
  * difference of two class histograms of the live heap (the JVM's {@code GC.class_histogram}, which collects first),
  * taken before and after {@value #FINGERPRINTS} fingerprints are admitted, with the texts created before the first.
  * A filter is used once before any measurement, so that loading its classes is not counted, and the first histogram
@@ -85,7 +85,7 @@ public final class FingerprintMemory {
     static void warmUp() {
         ManualClock clock = new ManualClock(0);
         FloodgateConfig config = FloodgateConfig.defaults();
-        FloodFilter filter = new FloodFilter(config, clock);
+        FloodEngine filter = new FloodEngine(config, clock);
         for (int t = 0; t < 2; t++) {
             clock.set(t * config.attrition().timeframeMillis());
             filter.suppress("Warming up on {}", true, "com.acme.Db", "ERROR", null);
@@ -155,7 +155,7 @@ public final class FingerprintMemory {
         Map<String, long[]> before = histogram();
         before = histogram();
         AttritionSettings attrition = config.attrition();
-        FloodFilter filter = new FloodFilter(config, clock);
+        FloodEngine filter = new FloodEngine(config, clock);
         for (int t = 0; t < timeframes; t++) {
             clock.set(t * attrition.timeframeMillis());
             for (String text : texts) {

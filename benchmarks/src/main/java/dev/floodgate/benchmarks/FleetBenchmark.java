@@ -1,7 +1,7 @@
 package dev.floodgate.benchmarks;
 
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.TickingClock;
 import java.io.IOException;
@@ -50,7 +50,7 @@ public class FleetBenchmark {
     public String fleet;
 
     private Process redis;
-    private FloodFilter filter;
+    private FloodEngine filter;
     private final TickingClock ticking = new TickingClock(Clock.monotonic());
 
     /** Starts Redis (unless off), builds the filter and floods it until its calls are refused. */
@@ -72,7 +72,7 @@ public class FleetBenchmark {
             raw.put("fleetCount", "1");
             raw.put("fleetBurst", "0");
         }
-        filter = new FloodFilter(FloodgateConfig.parse(raw), ticking);
+        filter = new FloodEngine(FloodgateConfig.parse(raw), ticking);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         int refusedInARow = 0;
         while (refusedInARow < 1_000) {

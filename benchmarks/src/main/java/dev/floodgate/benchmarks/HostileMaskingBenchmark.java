@@ -1,7 +1,7 @@
 package dev.floodgate.benchmarks;
 
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.TickingClock;
 import dev.floodgate.core.fingerprint.TokenMasker;
@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Masking text that an attacker shapes, beside ordinary words of the same length: {@link TokenMasker#mask} of a
  * {@code length}-character message of each {@code shape}, and a suppressed call of the core filter
- * ({@link FloodFilter#suppress}, masking on, one thread) flooded with that message, made anew for each call as a
+ * ({@link FloodEngine#suppress}, masking on, one thread) flooded with that message, made anew for each call as a
  * concatenated message is. Each shape is a run of one piece (or, for {@code mix}, of pieces drawn from all of them)
  * cut to the length; the pieces are those on which a scan that is not linear grows fastest ({@code 1-},
  * {@code 1/}, {@code 1:} ending in {@code g}, {@code a1-}, an open quote, {@code 1.2.3.4x.}, an unclosed bracketed
@@ -59,7 +59,7 @@ public class HostileMaskingBenchmark {
     /** Copies of the message, each its own string, as concatenation makes them. */
     private String[] messages;
     private int index;
-    private FloodFilter filter;
+    private FloodEngine filter;
     private ScheduledExecutorService ticker;
 
     /** Makes the message and a filter flooded with it past its allowance. */
@@ -74,7 +74,7 @@ public class HostileMaskingBenchmark {
         TickingClock ticking = new TickingClock(clock);
         ticker = Executors.newSingleThreadScheduledExecutor();
         ticker.scheduleAtFixedRate(ticking::tick, 0, TickingClock.TICK_MILLIS, TimeUnit.MILLISECONDS);
-        filter = new FloodFilter(FloodgateConfig.defaults(), ticking);
+        filter = new FloodEngine(FloodgateConfig.defaults(), ticking);
         for (int i = 0; i < 1_000; i++) {
             filter.suppress(messages[i & 63], false, "bench", "ERROR", null);
         }

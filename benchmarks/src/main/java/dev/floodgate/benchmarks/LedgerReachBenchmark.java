@@ -1,7 +1,7 @@
 package dev.floodgate.benchmarks;
 
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Where the cost of many distinct templates lies, without a logging framework: {@link FloodFilter#suppress} on
+ * Where the cost of many distinct templates lies, without a logging framework: {@link FloodEngine#suppress} on
  * 100,000 templates cycling, with a key bound that holds one of them, a tenth (the default 10,000) or all, beside
  * one template flooding in the same run. With one key held, nearly every call goes to the shared overflow gate and
  * only reads the template; with all held, every call finds a key whose gate is no longer in the processor's caches.
@@ -43,12 +43,12 @@ public class LedgerReachBenchmark {
     public String maxKeys;
 
     private final TickingClock ticking = new TickingClock(Clock.monotonic());
-    private FloodFilter filter;
+    private FloodEngine filter;
 
     /** Builds the filter. */
     @Setup(Level.Trial)
     public void setUp() {
-        filter = new FloodFilter(FloodgateConfig.parse(Map.of(Option.MAX_KEYS.key(), maxKeys)), ticking);
+        filter = new FloodEngine(FloodgateConfig.parse(Map.of(Option.MAX_KEYS.key(), maxKeys)), ticking);
     }
 
     /** One template flooding: the anchor. */

@@ -121,4 +121,14 @@ public class Log4j2Benchmark {
     public void maskedHostPort(Cursor cursor) {
         log.warn("Connection to " + Concatenated.host(cursor) + " failed: " + Concatenated.attempt(cursor));
     }
+
+    /**
+     * A flood of concatenated messages with a host name that carries digits, {@code "Connection to " +
+     * "db-01.internal:5432" + " failed: " + (i & 65535)} (41 to 45 characters, 65,536 distinct texts): masking groups
+     * them.
+     */
+    @Benchmark
+    public void maskedHostName(Cursor cursor) {
+        log.warn("Connection to " + "db-01.internal:5432" + " failed: " + Concatenated.failure(cursor));
+    }
 }

@@ -6,7 +6,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.AppenderBase;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.logback.FloodgateTurboFilter;
 import java.lang.management.ManagementFactory;
@@ -163,7 +163,7 @@ public final class SummaryPass {
         @Override
         protected void append(ILoggingEvent event) {
             if (event.getMarkerList() == null || event.getMarkerList().stream()
-                    .noneMatch(m -> m.getName().equals(FloodFilter.SUMMARY_MARKER))) {
+                    .noneMatch(m -> m.getName().equals(FloodEngine.SUMMARY_MARKER))) {
                 return;
             }
             long now = System.nanoTime();

@@ -1,6 +1,6 @@
 package dev.floodgate.benchmarks;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import java.lang.management.ManagementFactory;
@@ -22,7 +22,7 @@ import java.util.function.IntConsumer;
  * made once. The allocation counters are those of {@code com.sun.management.ThreadMXBean}, summed over every live
  * thread, the virtual threads' carriers among them.
  *
- * <p>The engine ({@link FloodFilter}) is called directly, with a frozen clock, so every call after a flood's first
+ * <p>The engine ({@link FloodEngine}) is called directly, with a frozen clock, so every call after a flood's first
  * few is suppressed. Run on Java 21 or later:
  * {@code java -cp benchmarks/target/benchmarks.jar dev.floodgate.benchmarks.VirtualThreadCalls}.
  */
@@ -74,7 +74,7 @@ public final class VirtualThreadCalls {
 
     private static void row(String fingerprint, String call, FloodgateConfig config, Message message,
             boolean hasArguments) throws Exception {
-        FloodFilter filter = new FloodFilter(config, new ManualClock(1_000_000L));
+        FloodEngine filter = new FloodEngine(config, new ManualClock(1_000_000L));
         IntConsumer withFloodgate = i -> {
             String text = message.of(i);
             sink = filter.suppress(text, hasArguments, "com.acme.Db", "ERROR", null) ? text : null;

@@ -1,6 +1,6 @@
 package dev.floodgate.cli;
 
-import dev.floodgate.core.fingerprint.Fingerprinter;
+import dev.floodgate.core.Fingerprint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -11,9 +11,9 @@ import java.util.Map;
 /**
  * Counts events and suppressed events per fingerprint over a whole replay, for the "top fingerprints" table.
  *
- * <p>An entry is found by the filter's own key for its fingerprint ({@link Fingerprinter#freeze}), which costs the
- * same whatever the message: a digest, and a sample of at most {@value Fingerprinter#MAX_SAMPLE_CHARS} characters of
- * its text, which is the entry's text too. Besides the key an entry holds one example line cut to
+ * <p>An entry is found by the event's {@link Fingerprint}, which costs the same whatever the message: the filter's
+ * key, a digest and a sample of at most {@value Fingerprint#MAX_SAMPLE_CHARS} characters of its text, which is the
+ * entry's text too. Besides the key an entry holds one example line cut to
  * {@value #MAX_EXAMPLE_CHARS} characters, the logger and level as the matchers read them (at most
  * {@value LineMatcher#MAX_LOGGER_CHARS} and {@value LineMatcher#MAX_LEVEL_CHARS} characters) and two counts.
  *
@@ -32,32 +32,29 @@ final class FingerprintTable {
     static final int MAX_EXAMPLE_CHARS = 200;
 
     private final int capacity;
-    private final Fingerprinter fingerprinter;
-    private final Map<Object, Entry> entries = new HashMap<>();
+    private final Map<Fingerprint, Entry> entries = new HashMap<>();
     private long maxForgottenSuppressed;
     private long forgotten;
     private long otherEvents;
     private long otherSuppressed;
 
-    FingerprintTable(Fingerprinter fingerprinter, int capacity) {
-        this.fingerprinter = fingerprinter;
+    FingerprintTable(int capacity) {
         this.capacity = capacity;
     }
 
     /**
-     * Counts one event of the fingerprint {@code probe} (from {@link Fingerprinter#probe}) and returns its entry.
+     * Counts one event of {@code fingerprint} and returns its entry.
      *
      * @param line the event's first line, kept as the example of a new fingerprint
      */
-    Entry count(Object probe, String line, String logger, String level, boolean suppressed) {
-        Entry e = entries.get(probe);
+    Entry count(Fingerprint fingerprint, String line, String logger, String level, boolean suppressed) {
+        Entry e = entries.get(fingerprint);
         if (e == null) {
             if (entries.size() >= capacity) {
                 shrink();
             }
-            Object key = fingerprinter.freeze(probe);
-            e = new Entry(fingerprinter.describe(key), cut(line, MAX_EXAMPLE_CHARS), logger, level);
-            entries.put(key, e);
+            e = new Entry(fingerprint.text(), cut(line, MAX_EXAMPLE_CHARS), logger, level);
+            entries.put(fingerprint, e);
         }
         e.events++;
         if (suppressed) {
@@ -90,11 +87,11 @@ final class FingerprintTable {
         if (entries.size() <= capacity / 2) {
             return;
         }
-        List<Map.Entry<Object, Entry>> all = new ArrayList<>(entries.entrySet());
+        List<Map.Entry<Fingerprint, Entry>> all = new ArrayList<>(entries.entrySet());
         all.sort(Comparator.comparingLong(me -> me.getValue().suppressed));
         int excess = all.size() - capacity / 2;
         for (int i = 0; i < excess; i++) {
-            Map.Entry<Object, Entry> me = all.get(i);
+            Map.Entry<Fingerprint, Entry> me = all.get(i);
             maxForgottenSuppressed = Math.max(maxForgottenSuppressed, me.getValue().suppressed);
             forget(me.getValue());
             entries.remove(me.getKey());

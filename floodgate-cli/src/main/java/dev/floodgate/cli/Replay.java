@@ -1,8 +1,8 @@
 package dev.floodgate.cli;
 
+import dev.floodgate.core.Fingerprint;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
-import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -67,7 +67,6 @@ final class Replay {
     private final ReplayCounts counts = new ReplayCounts();
     private final Timeline timeline = new Timeline();
     private final FingerprintTable table;
-    private final Fingerprinter fingerprinter;
     private final boolean throwableInKey;
     private final boolean frameInKey;
     private final long summaryInterval;
@@ -96,8 +95,7 @@ final class Replay {
         this.settings = settings;
         this.stdin = stdin;
         this.stdout = stdout;
-        this.fingerprinter = settings.config().fingerprinter();
-        this.table = new FingerprintTable(fingerprinter, TABLE_CAPACITY);
+        this.table = new FingerprintTable(TABLE_CAPACITY);
         this.summaryInterval = settings.config().summaryIntervalMillis();
         this.frameInKey = settings.frameInKey();
         this.throwableInKey = settings.throwableInKey() || frameInKey;
@@ -268,7 +266,7 @@ final class Replay {
             held.hold(message, logger, level, text, reader.copy());
             return;
         }
-        eventPassed = decide(message, logger, level, text);
+        eventPassed = decide(message, false, logger, level, text);
         timeline.add(ts, 1, eventPassed ? 1 : 0);
         if (eventPassed) {
             counts.passedLines++;
@@ -281,7 +279,7 @@ final class Replay {
         if (!held.isHeld()) {
             return;
         }
-        eventPassed = decide(held.template(), held.logger(), held.level(), held.line());
+        eventPassed = decide(held.template(), false, held.logger(), held.level(), held.line());
         int n = held.lines().size();
         timeline.add(eventMillis, n, eventPassed ? n : 0);
         if (eventPassed) {
@@ -295,19 +293,22 @@ final class Replay {
         held.release();
     }
 
-    private boolean decide(String template, String logger, String level, String line) {
+    /**
+     * Decides an event and counts it in the table of fingerprints; {@code isTemplate} if its message is the template
+     * of a call with arguments, which is not masked.
+     */
+    private boolean decide(String template, boolean isTemplate, String logger, String level, String line) {
         counts.events++;
-        Object probe = fingerprinter.probe(template, false, logger, level, null);
-        int verdict = judge.judgeProbed(probe, logger, level);
-        if (verdict == EventJudge.EXEMPT) {
+        if (judge.exempt(logger, level)) {
             counts.exemptEvents++;
             return true;
         }
-        boolean suppressed = verdict == EventJudge.SUPPRESSED;
+        Fingerprint fingerprint = judge.fingerprint(template, isTemplate, logger, level);
+        boolean suppressed = judge.suppress(fingerprint, logger, level);
         if (suppressed) {
             counts.suppressedEvents++;
         }
-        table.count(probe, line, logger, level, suppressed);
+        table.count(fingerprint, line, logger, level, suppressed);
         return !suppressed;
     }
 
@@ -458,29 +459,12 @@ final class Replay {
                 template += " at " + matcher.throwableFrame();
             }
         }
-        eventPassed = matcher.messageIsTemplate() ? decideTemplate(template, logger, level, text)
-                : decide(template, logger, level, text);
+        eventPassed = decide(template, matcher.messageIsTemplate(), logger, level, text);
         timeline.add(ts, 1, eventPassed ? 1 : 0);
         if (eventPassed) {
             counts.passedLines++;
             write(reader);
         }
-    }
-
-    /** Decides an event whose message is the template of a call with arguments: it is not masked. */
-    private boolean decideTemplate(String template, String logger, String level, String line) {
-        counts.events++;
-        int verdict = judge.judgeTemplate(template, logger, level);
-        if (verdict == EventJudge.EXEMPT) {
-            counts.exemptEvents++;
-            return true;
-        }
-        boolean suppressed = verdict == EventJudge.SUPPRESSED;
-        if (suppressed) {
-            counts.suppressedEvents++;
-        }
-        table.count(fingerprinter.probe(template, true, logger, level, null), line, logger, level, suppressed);
-        return !suppressed;
     }
 
     /** The input is not in any format the tool knows. */

@@ -1,7 +1,7 @@
 package dev.floodgate.cli;
 
 import dev.floodgate.core.FloodgateConfig;
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Durations;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -42,7 +42,7 @@ final class Report {
         p.printf(Locale.ROOT, "  format   %s%n", c.lines == 0 ? "- (empty input)" : format(in));
         p.printf(Locale.ROOT, "  filter   %s; maxKeys %,d; summaryInterval %s; fingerprint %s%n",
                 in.config().limiter().describe(), in.config().maxKeys(),
-                DurationText.format(in.config().summaryIntervalMillis()), in.fingerprint());
+                Durations.format(in.config().summaryIntervalMillis()), in.fingerprint());
         if (!in.options().isEmpty()) {
             StringBuilder given = new StringBuilder();
             for (Map.Entry<String, String> e : in.options().entrySet()) {
@@ -89,11 +89,11 @@ final class Report {
                 c.summarizedEvents, in.out() == null ? "" : ", written to " + ControlEscaper.escape(in.out()));
         if (c.events > 0) {
             p.printf(Locale.ROOT, "Time span               %s – %s (%s)%n", time(c.firstMillis, in.zone(), true),
-                    time(c.lastMillis, in.zone(), true), DurationText.format(c.lastMillis - c.firstMillis));
+                    time(c.lastMillis, in.zone(), true), Durations.format(c.lastMillis - c.firstMillis));
         }
         if (c.outOfOrderEvents > 0) {
             p.printf(Locale.ROOT, "Out-of-order events     %,14d   up to %s earlier than an event before them; "
-                    + "decided at the later time%n", c.outOfOrderEvents, DurationText.format(c.maxBackstepMillis));
+                    + "decided at the later time%n", c.outOfOrderEvents, Durations.format(c.maxBackstepMillis));
         }
         if (c.truncatedInput) {
             p.println("Input                   truncated compressed data; the report covers what was readable");
@@ -134,7 +134,7 @@ final class Report {
             return;
         }
         long width = buckets.get(0).widthMillis();
-        String unit = DurationText.format(width);
+        String unit = Durations.format(width);
         boolean dates = in.counts().lastMillis - in.counts().firstMillis >= 86_400_000L;
         List<long[]> floods = new ArrayList<>();
         int i = 0;
@@ -169,7 +169,7 @@ final class Report {
             Timeline.Bucket peak = buckets.get((int) f[4]);
             long end = last.startMillis() + last.widthMillis();
             String period = time(first.startMillis(), in.zone(), dates) + "–" + time(end, in.zone(), dates)
-                    + " (" + DurationText.format(end - first.startMillis()) + ")";
+                    + " (" + Durations.format(end - first.startMillis()) + ")";
             p.printf(Locale.ROOT, "  %,14d %,14d %,14d  %s; %s, %,d lines%n", f[2], f[3], f[2] - f[3], period,
                     time(peak.startMillis(), in.zone(), dates), peak.offered());
         }

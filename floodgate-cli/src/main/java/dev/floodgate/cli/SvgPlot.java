@@ -1,6 +1,6 @@
 package dev.floodgate.cli;
 
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Durations;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -68,7 +68,7 @@ final class SvgPlot {
                 .append(escape(title)).append("</text>\n");
         String caption = String.format(Locale.ROOT,
                 "lines per %s (log scale): %,d offered, %,d passed (%s reduction)",
-                DurationText.format(width), offered, passed, Report.percent(offered - passed,
+                Durations.format(width), offered, passed, Report.percent(offered - passed,
                         offered));
         svg.append("<text x=\"").append(LEFT).append("\" y=\"38\" fill=\"#444444\">").append(escape(caption))
                 .append("</text>\n");

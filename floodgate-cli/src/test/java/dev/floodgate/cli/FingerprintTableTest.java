@@ -2,17 +2,21 @@ package dev.floodgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.fingerprint.Fingerprinter;
+import dev.floodgate.core.Fingerprint;
+import dev.floodgate.core.FloodEngine;
+import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.ManualClock;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FingerprintTableTest {
 
-    private final Fingerprinter fingerprinter = new Fingerprinter(false, false, false, false, true);
+    private final FloodEngine filter = new FloodEngine(FloodgateConfig.defaults(), new ManualClock(0));
 
     @Test
     void count_maskedRepeats_shareOneEntryWithTheFirstLineAsExample() {
-        FingerprintTable table = new FingerprintTable(fingerprinter, 100);
+        FingerprintTable table = new FingerprintTable(100);
 
         count(table, "Order 1 failed", true);
         count(table, "Order 2 failed", true);
@@ -27,7 +31,7 @@ class FingerprintTableTest {
 
     @Test
     void top_ordersBySuppressedAndLeavesOutTheNeverSuppressed() {
-        FingerprintTable table = new FingerprintTable(fingerprinter, 100);
+        FingerprintTable table = new FingerprintTable(100);
         count(table, "a", true);
         count(table, "b", true);
         count(table, "b", true);
@@ -38,7 +42,7 @@ class FingerprintTableTest {
 
     @Test
     void count_beyondCapacity_staysBoundedAndKeepsTheFloods() {
-        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+        FingerprintTable table = new FingerprintTable(10);
         for (int i = 0; i < 100; i++) {
             count(table, "Flood", true);
         }
@@ -56,16 +60,16 @@ class FingerprintTableTest {
 
     @Test
     void count_longLine_keepsAShortExample() {
-        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+        FingerprintTable table = new FingerprintTable(10);
 
-        table.count(fingerprinter.probe("x", false, "", null, null), "y".repeat(10_000), "", null, true);
+        table.count(filter.fingerprint("x", false, "", null, null), "y".repeat(10_000), "", null, true);
 
         assertThat(table.top(1).get(0).example).hasSize(FingerprintTable.MAX_EXAMPLE_CHARS + 1).endsWith("…");
     }
 
     @Test
     void count_beyondCapacity_entriesAndOthersAddUpToEveryEvent() {
-        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+        FingerprintTable table = new FingerprintTable(10);
         for (int i = 0; i < 1_000; i++) {
             count(table, "event " + Integer.toString(i % 97, 26).replaceAll("[0-9]", "x") + " seen", i >= 97);
         }
@@ -84,18 +88,18 @@ class FingerprintTableTest {
 
     @Test
     void count_longFingerprint_keepsTheKeysSample() {
-        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+        FingerprintTable table = new FingerprintTable(10);
 
         count(table, "word ".repeat(300), true);
 
         String text = table.top(1).get(0).text;
-        assertThat(text).hasSizeLessThanOrEqualTo(Fingerprinter.MAX_SAMPLE_CHARS + 1).endsWith("…")
+        assertThat(text).hasSizeLessThanOrEqualTo(Fingerprint.MAX_SAMPLE_CHARS + 1).endsWith("…")
                 .startsWith("word word ");
     }
 
     @Test
     void count_fingerprintsAlikeInTheirSample_areCountedApart() {
-        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+        FingerprintTable table = new FingerprintTable(10);
         String start = "word ".repeat(100);
 
         count(table, start + "alpha", true);
@@ -110,11 +114,12 @@ class FingerprintTableTest {
 
     @Test
     void count_loggerInTheFingerprint_separatesLoggers() {
-        Fingerprinter withLogger = new Fingerprinter(true, false, false, false, true);
-        FingerprintTable table = new FingerprintTable(withLogger, 10);
+        FloodEngine withLogger = new FloodEngine(FloodgateConfig.parse(Map.of("includeLogger", "true")),
+                new ManualClock(0));
+        FingerprintTable table = new FingerprintTable(10);
 
         for (String logger : List.of("a.A", "b.B", "a.A")) {
-            table.count(withLogger.probe("Order 1 failed", false, logger, null, null), "line", logger, null, true);
+            table.count(withLogger.fingerprint("Order 1 failed", false, logger, null, null), "line", logger, null, true);
         }
 
         assertThat(table.top(5)).extracting(e -> e.logger + "=" + e.suppressed).containsExactly("a.A=2", "b.B=1");
@@ -122,10 +127,10 @@ class FingerprintTableTest {
 
     @Test
     void count_loggerNotInTheFingerprint_countsLoggersTogether() {
-        FingerprintTable table = new FingerprintTable(fingerprinter, 10);
+        FingerprintTable table = new FingerprintTable(10);
 
         for (String logger : List.of("a.A", "b.B")) {
-            table.count(fingerprinter.probe("Order 1 failed", false, logger, null, null), "line", logger, null, true);
+            table.count(filter.fingerprint("Order 1 failed", false, logger, null, null), "line", logger, null, true);
         }
 
         assertThat(table.size()).isEqualTo(1);
@@ -133,6 +138,6 @@ class FingerprintTableTest {
     }
 
     private void count(FingerprintTable table, String message, boolean suppressed) {
-        table.count(fingerprinter.probe(message, false, "", null, null), "line: " + message, "", null, suppressed);
+        table.count(filter.fingerprint(message, false, "", null, null), "line: " + message, "", null, suppressed);
     }
 }

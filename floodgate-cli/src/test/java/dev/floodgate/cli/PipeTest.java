@@ -2,7 +2,7 @@ package dev.floodgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -143,7 +143,7 @@ class PipeTest {
         Cli.Result r = Cli.runWithInput(in.toString(), "pipe");
 
         assertThat(r.out()).containsPattern("(?m)^Suppressed [\\d,]+ messages like \"Query <n> timed out\"");
-        assertThat(r.out()).doesNotContain(FloodFilter.SUMMARY_LOGGER);
+        assertThat(r.out()).doesNotContain(FloodEngine.SUMMARY_LOGGER);
     }
 
     @Test
@@ -188,7 +188,7 @@ class PipeTest {
 
     /** Starts the tool as {@link #start(String...)} does, the JVM run with {@code jvmOptions} (e.g. a heap limit). */
     static Process start(List<String> jvmOptions, String... args) throws IOException {
-        String classpath = location(Main.class) + File.pathSeparator + location(FloodFilter.class);
+        String classpath = location(Main.class) + File.pathSeparator + location(FloodEngine.class);
         List<String> command = new ArrayList<>(List.of(javaExecutable()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classpath, Main.class.getName()));

@@ -2,7 +2,7 @@ package dev.floodgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import java.io.ByteArrayInputStream;
@@ -411,7 +411,7 @@ class ReplayTest {
 
     private static long coreSuppressed(List<String> messages, List<Long> times) {
         ManualClock clock = new ManualClock(times.get(0));
-        FloodFilter filter = new FloodFilter(FloodgateConfig.parse(Map.of()), clock);
+        FloodEngine filter = new FloodEngine(FloodgateConfig.parse(Map.of()), clock);
         long suppressed = 0;
         for (int i = 0; i < messages.size(); i++) {
             clock.set(times.get(i));

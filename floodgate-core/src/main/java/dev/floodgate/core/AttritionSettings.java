@@ -1,7 +1,7 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Checks;
+import dev.floodgate.core.base.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -139,8 +139,8 @@ public final class AttritionSettings implements LimiterSettings {
     @Override
     public String describe() {
         StringBuilder sb = new StringBuilder("attrition ")
-                .append(timeframeSpilloverThreshold).append('/').append(DurationText.format(timeframeMillis))
-                .append(", window ").append(windowSize).append('×').append(DurationText.format(timeframeMillis))
+                .append(timeframeSpilloverThreshold).append('/').append(Durations.format(timeframeMillis))
+                .append(", window ").append(windowSize).append('×').append(Durations.format(timeframeMillis))
                 .append(", spillover ").append(spilloverThreshold);
         if (attritionLogarithmBase != DEFAULT_ATTRITION_LOGARITHM_BASE) {
             sb.append(", base ").append(attritionLogarithmBase);
@@ -181,7 +181,7 @@ public final class AttritionSettings implements LimiterSettings {
     @Override
     public String toString() {
         return "AttritionSettings[windowSize=" + windowSize
-                + ", timeframe=" + DurationText.format(timeframeMillis)
+                + ", timeframe=" + Durations.format(timeframeMillis)
                 + ", timeframeSpilloverThreshold=" + timeframeSpilloverThreshold
                 + ", spilloverThreshold=" + spilloverThreshold
                 + ", attritionLogarithmBase=" + attritionLogarithmBase

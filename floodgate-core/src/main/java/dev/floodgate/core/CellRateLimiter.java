@@ -1,7 +1,6 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.limiter.CellRate;
+import dev.floodgate.core.base.Checks;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Checks;
+import dev.floodgate.core.base.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -99,7 +99,7 @@ public final class CellRateSettings implements LimiterSettings {
     /** Returns {@code cell <count>/<period>, burst <burst>}, e.g. {@code cell 10/1m, burst 9}. */
     @Override
     public String describe() {
-        return "cell " + count + '/' + DurationText.format(periodMillis) + ", burst " + burst;
+        return "cell " + count + '/' + Durations.format(periodMillis) + ", burst " + burst;
     }
 
     @Override
@@ -122,7 +122,7 @@ public final class CellRateSettings implements LimiterSettings {
     @Override
     public String toString() {
         return "CellRateSettings[burst=" + burst + ", count=" + count + ", period="
-                + DurationText.format(periodMillis) + "]";
+                + Durations.format(periodMillis) + "]";
     }
 
     /**
@@ -196,7 +196,7 @@ public final class CellRateSettings implements LimiterSettings {
         public CellRateSettings build() {
             if (count > periodMillis) {
                 throw new IllegalArgumentException("count must be at most " + periodMillis + " for period "
-                        + DurationText.format(periodMillis) + " (one event per millisecond), was " + count);
+                        + Durations.format(periodMillis) + " (one event per millisecond), was " + count);
             }
             return new CellRateSettings(this);
         }

@@ -31,7 +31,7 @@ public interface Clock {
      * printed with it can drift from the wall clock by the size of such a step until the process restarts.
      */
     static Clock monotonic() {
-        return MonotonicClock.INSTANCE;
+        return MonotonicClock::millis;
     }
 
     /** {@return the system wall clock, {@link System#currentTimeMillis()}; it may step backwards} */

@@ -1,18 +1,24 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.fleet.FleetProviders;
+import dev.floodgate.core.base.Checks;
+import dev.floodgate.core.base.Durations;
 import dev.floodgate.core.fleet.FleetSettings;
-import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.internal.Durations;
-import dev.floodgate.core.ledger.KeyLedger;
+import java.time.Duration;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Reads the raw option strings of one filter into typed values for {@link FloodgateConfig}, collecting one message per
  * problem instead of stopping at the first, each naming the option and the value.
+ *
+ * <p>Each value is checked against the {@link Option} table (type, range, words); this class adds only the rules
+ * that span options: which limiter, cap or fleet limit uses which option, and the names in the messages of the
+ * settings builders it calls. An option that no such rule uses is checked by the table alone, so a new plain option
+ * needs no code here.
  *
  * <p>Not thread-safe; one per parse. Invariant: an option that is absent or null takes its default, and
  * {@link #read()} returns true only if it added no problem.
@@ -23,6 +29,18 @@ final class ConfigReader {
         Option.TIMEFRAME_SPILLOVER_THRESHOLD, Option.SPILLOVER_THRESHOLD, Option.ATTRITION_LOGARITHM_BASE,
         Option.INVERSE_ATTRITION_DELTA_MIN, Option.ATTRITION_MIN};
 
+    private static final Option[] FLEET_OPTIONS = {Option.FLEET_COUNT, Option.FLEET_PERIOD, Option.FLEET_BURST,
+        Option.FLEET_PREFIX};
+
+    /** The options whose use depends on the limiter, the cap or the fleet; {@link #read()} checks them there. */
+    private static final Set<Option> LIMITER_OPTIONS = EnumSet.of(Option.LIMITER, Option.COUNT, Option.PERIOD,
+            Option.BURST, Option.CAP, Option.CAP_COUNT, Option.CAP_PERIOD, Option.CAP_BURST, Option.FLEET);
+
+    static {
+        LIMITER_OPTIONS.addAll(List.of(ATTRITION_OPTIONS));
+        LIMITER_OPTIONS.addAll(List.of(FLEET_OPTIONS));
+    }
+
     private final Map<Option, String> values = new EnumMap<>(Option.class);
     private final List<String> problems;
     private final int problemsBefore;
@@ -31,9 +49,6 @@ final class ConfigReader {
     private LimiterSettings limiter;
     private LimiterSettings cap;
     private FleetSettings fleet;
-    private int maxKeys;
-    private long summaryIntervalMillis;
-    private int maxSummaryLines;
 
     ConfigReader(Map<String, String> raw, List<String> problems) {
         this.problems = Objects.requireNonNull(problems, "problems");
@@ -54,42 +69,23 @@ final class ConfigReader {
 
     boolean read() {
         AttritionSettings.Builder b = AttritionSettings.builder();
-        apply(Option.WINDOW_SIZE, v -> b.windowSize((int) whole(Option.WINDOW_SIZE, v, Integer.MIN_VALUE,
-                Integer.MAX_VALUE)));
-        apply(Option.TIMEFRAME, v -> b.timeframe(Durations.parse(Option.TIMEFRAME.key(), v)));
-        apply(Option.TIMEFRAME_SPILLOVER_THRESHOLD, v -> b.timeframeSpilloverThreshold(
-                whole(Option.TIMEFRAME_SPILLOVER_THRESHOLD, v, Long.MIN_VALUE, Long.MAX_VALUE)));
-        apply(Option.SPILLOVER_THRESHOLD, v -> b.spilloverThreshold(
-                whole(Option.SPILLOVER_THRESHOLD, v, Long.MIN_VALUE, Long.MAX_VALUE)));
-        apply(Option.ATTRITION_LOGARITHM_BASE, v -> b.attritionLogarithmBase((int) whole(
-                Option.ATTRITION_LOGARITHM_BASE, v, Integer.MIN_VALUE, Integer.MAX_VALUE)));
-        apply(Option.INVERSE_ATTRITION_DELTA_MIN, v -> b.inverseAttritionDeltaMin(
-                whole(Option.INVERSE_ATTRITION_DELTA_MIN, v, Long.MIN_VALUE, Long.MAX_VALUE)));
-        apply(Option.ATTRITION_MIN, v -> b.attritionMin(whole(Option.ATTRITION_MIN, v, Long.MIN_VALUE,
-                Long.MAX_VALUE)));
+        apply(Option.WINDOW_SIZE, o -> b.windowSize((int) number(o)));
+        apply(Option.TIMEFRAME, o -> b.timeframe(duration(o)));
+        apply(Option.TIMEFRAME_SPILLOVER_THRESHOLD, o -> b.timeframeSpilloverThreshold(number(o)));
+        apply(Option.SPILLOVER_THRESHOLD, o -> b.spilloverThreshold(number(o)));
+        apply(Option.ATTRITION_LOGARITHM_BASE, o -> b.attritionLogarithmBase((int) number(o)));
+        apply(Option.INVERSE_ATTRITION_DELTA_MIN, o -> b.inverseAttritionDeltaMin(number(o)));
+        apply(Option.ATTRITION_MIN, o -> b.attritionMin(number(o)));
         attrition = b.build();
         limiter = attrition;
         cap = null;
-        apply(Option.LIMITER, v -> limiter = limiter(v));
-        apply(Option.CAP, v -> cap = cap(v));
-        apply(Option.FLEET, v -> fleet = fleet(v));
-        apply(Option.MAX_KEYS, v -> maxKeys = (int) Checks.inRange(Option.MAX_KEYS.key(),
-                whole(Option.MAX_KEYS, v, Long.MIN_VALUE, Long.MAX_VALUE), 1, KeyLedger.MAX_MAX_KEYS));
-        apply(Option.SUMMARY_INTERVAL, v -> summaryIntervalMillis = Checks.wholeMillis(
-                Option.SUMMARY_INTERVAL.key(), Durations.parse(Option.SUMMARY_INTERVAL.key(), v),
-                FloodgateConfig.MIN_SUMMARY_INTERVAL_MILLIS, FloodgateConfig.MAX_SUMMARY_INTERVAL_MILLIS));
-        apply(Option.MAX_SUMMARY_LINES, v -> maxSummaryLines = (int) Checks.inRange(Option.MAX_SUMMARY_LINES.key(),
-                whole(Option.MAX_SUMMARY_LINES, v, Long.MIN_VALUE, Long.MAX_VALUE),
-                FloodgateConfig.MIN_MAX_SUMMARY_LINES, FloodgateConfig.MAX_MAX_SUMMARY_LINES));
-        for (Option o : new Option[] {Option.INCLUDE_LOGGER, Option.INCLUDE_LEVEL, Option.INCLUDE_THROWABLE,
-                Option.INCLUDE_THROWABLE_FRAME, Option.MASK_TOKENS, Option.DRY_RUN}) {
-            apply(o, v -> bool(o));
-        }
-        apply(Option.EXEMPT_MARKERS, v -> names(Option.EXEMPT_MARKERS, false));
-        apply(Option.LOGGERS, v -> names(Option.LOGGERS, true));
-        apply(Option.EXCLUDE_LOGGERS, v -> names(Option.EXCLUDE_LOGGERS, true));
-        if (text(Option.MIN_LEVEL).isEmpty()) {
-            problems.add(Option.MIN_LEVEL.key() + ": must name a level, was empty");
+        apply(Option.LIMITER, o -> limiter = limiter(o.choice(text(o))));
+        apply(Option.CAP, o -> cap = cap(o.choice(text(o))));
+        apply(Option.FLEET, o -> fleet = fleet(text(o)));
+        for (Option o : Option.values()) {
+            if (!LIMITER_OPTIONS.contains(o)) {
+                apply(o, p -> p.check(text(p)));
+            }
         }
         return problems.size() == problemsBefore;
     }
@@ -113,18 +109,7 @@ final class ConfigReader {
         return fleet;
     }
 
-    int maxKeys() {
-        return maxKeys;
-    }
-
-    long summaryIntervalMillis() {
-        return summaryIntervalMillis;
-    }
-
-    int maxSummaryLines() {
-        return maxSummaryLines;
-    }
-
+    /** The limiter's words are {@link Option#LIMITER}'s choices. */
     private LimiterSettings limiter(String kind) {
         switch (kind) {
             case "attrition":
@@ -134,35 +119,29 @@ final class ConfigReader {
                 onlyFor(kind, Option.BURST);
                 onlyFor(kind, ATTRITION_OPTIONS);
                 return window(Option.COUNT, Option.PERIOD);
-            case "cell":
+            default:
                 onlyFor(kind, ATTRITION_OPTIONS);
                 return cell(Option.COUNT, Option.PERIOD, Option.BURST);
-            default:
-                throw new IllegalArgumentException(Option.LIMITER.key() + ": \"" + kind
-                        + "\" is not a limiter; use attrition, window or cell");
         }
     }
 
+    /** The cap's words are {@link Option#CAP}'s choices. */
     private LimiterSettings cap(String kind) {
         switch (kind) {
             case "none":
-                onlyFor("none", Option.CAP_COUNT, Option.CAP_PERIOD, Option.CAP_BURST);
+                onlyFor(kind, Option.CAP_COUNT, Option.CAP_PERIOD, Option.CAP_BURST);
                 return null;
             case "window":
-                onlyFor("window", Option.CAP_BURST);
+                onlyFor(kind, Option.CAP_BURST);
                 return window(Option.CAP_COUNT, Option.CAP_PERIOD);
-            case "cell":
-                return cell(Option.CAP_COUNT, Option.CAP_PERIOD, Option.CAP_BURST);
             default:
-                throw new IllegalArgumentException(Option.CAP.key() + ": \"" + kind
-                        + "\" is not a cap; use none, window or cell");
+                return cell(Option.CAP_COUNT, Option.CAP_PERIOD, Option.CAP_BURST);
         }
     }
 
     private FleetSettings fleet(String uri) {
         if (uri.isEmpty()) {
-            for (Option o : new Option[] {Option.FLEET_COUNT, Option.FLEET_PERIOD, Option.FLEET_BURST,
-                    Option.FLEET_PREFIX}) {
+            for (Option o : FLEET_OPTIONS) {
                 if (raw.containsKey(o.key())) {
                     problems.add(o.key() + ": \"" + raw.get(o.key()) + "\" has no meaning without fleet (a Redis URI)");
                 }
@@ -179,21 +158,19 @@ final class ConfigReader {
         return settings;
     }
 
+    /** The window's own range of {@code count} applies (the table gives count none: it depends on the limiter). */
     private WindowSettings window(Option count, Option period) {
         WindowSettings.Builder w = WindowSettings.builder();
-        apply(count, v -> named(count, Option.COUNT, () -> w.count(
-                (int) whole(count, v, Integer.MIN_VALUE, Integer.MAX_VALUE))));
-        apply(period, v -> named(period, Option.PERIOD, () -> w.period(Durations.parse(period.key(), v))));
+        apply(count, o -> named(o, Option.COUNT, () -> w.count(narrow(o, number(o)))));
+        apply(period, o -> w.period(duration(o)));
         return w.build();
     }
 
     private CellRateSettings cell(Option count, Option period, Option burst) {
         CellRateSettings.Builder c = CellRateSettings.builder();
-        apply(count, v -> named(count, Option.COUNT, () -> c.count(
-                whole(count, v, Long.MIN_VALUE, Long.MAX_VALUE))));
-        apply(period, v -> named(period, Option.PERIOD, () -> c.period(Durations.parse(period.key(), v))));
-        apply(burst, v -> named(burst, Option.BURST, () -> c.burst(
-                whole(burst, v, Long.MIN_VALUE, Long.MAX_VALUE))));
+        apply(count, o -> named(o, Option.COUNT, () -> c.count(number(o))));
+        apply(period, o -> c.period(duration(o)));
+        apply(burst, o -> c.burst(number(o)));
         try {
             return c.build();
         } catch (IllegalArgumentException e) {
@@ -204,6 +181,14 @@ final class ConfigReader {
             throw new IllegalArgumentException(renamed(e.getMessage(), Option.COUNT, count)
                     .replace(" for " + Option.PERIOD.key() + " ", " for " + period.key() + " "), e);
         }
+    }
+
+    /** {@return {@code n} as an int; a value beyond one is out of every limiter's range} */
+    private int narrow(Option option, long n) {
+        if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(option.key() + ": \"" + text(option) + "\" is out of range");
+        }
+        return (int) n;
     }
 
     /**
@@ -236,60 +221,39 @@ final class ConfigReader {
         }
     }
 
-    private void apply(Option option, ValueConsumer consumer) {
+    private void apply(Option option, Step step) {
         try {
-            consumer.accept(values.get(option));
+            step.accept(option);
         } catch (IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
     }
 
+    /** {@return the value in force, trimmed, as written or as the default} */
     String text(Option option) {
         return values.get(option);
     }
 
+    /** The typed values below are checked against the table; {@link #read()} has checked every one in force. */
+    long number(Option option) {
+        return option.number(text(option));
+    }
+
+    Duration duration(Option option) {
+        return option.duration(text(option));
+    }
+
     boolean bool(Option option) {
-        String v = values.get(option);
-        if ("true".equalsIgnoreCase(v)) {
-            return true;
-        }
-        if ("false".equalsIgnoreCase(v)) {
-            return false;
-        }
-        throw new IllegalArgumentException(option.key() + ": \"" + v + "\" is not true or false");
+        return option.bool(text(option));
     }
 
-    String[] names(Option option, boolean allowEmpty) {
-        String v = values.get(option);
-        if (v.isEmpty() && allowEmpty) {
-            return new String[0];
-        }
-        String[] parts = v.split(",", -1);
-        for (int i = 0; i < parts.length; i++) {
-            parts[i] = parts[i].trim();
-            if (parts[i].isEmpty()) {
-                throw new IllegalArgumentException(option.key() + ": \"" + v + "\" has an empty name");
-            }
-        }
-        return parts;
-    }
-
-    private static long whole(Option option, String v, long min, long max) {
-        long n;
-        try {
-            n = Long.parseLong(v.startsWith("+") ? v.substring(1) : v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option.key() + ": \"" + v + "\" is not a whole number");
-        }
-        if (n < min || n > max) {
-            throw new IllegalArgumentException(option.key() + ": \"" + v + "\" is out of range");
-        }
-        return n;
+    String[] names(Option option) {
+        return option.names(text(option));
     }
 
     /** A step of {@link #read()} that may throw {@link IllegalArgumentException}. */
     @FunctionalInterface
-    private interface ValueConsumer {
-        void accept(String value);
+    private interface Step {
+        void accept(Option option);
     }
 }

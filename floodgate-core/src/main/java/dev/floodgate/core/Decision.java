@@ -9,7 +9,7 @@ package dev.floodgate.core;
 public final class Decision {
 
     /** {@link #lastAllowedMillis()} when no event was allowed before this one. */
-    public static final long NEVER = dev.floodgate.core.limiter.AttritionActor.NEVER;
+    public static final long NEVER = AttritionActor.NEVER;
 
     private final boolean allowed;
     private final long consecutiveRefused;

@@ -1,6 +1,6 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.Checks;
+import dev.floodgate.core.base.Checks;
 
 /**
  * The running totals of a Floodgate filter since it started: the events that reached its limiter, what passed, what

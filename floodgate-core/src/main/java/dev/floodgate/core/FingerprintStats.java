@@ -1,6 +1,6 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.Checks;
+import dev.floodgate.core.base.Checks;
 
 /**
  * One tracked fingerprint as an operator sees it: what it is, how much of it was suppressed in the summary period

@@ -4,9 +4,9 @@ import dev.floodgate.core.fleet.FleetConnection;
 import dev.floodgate.core.fleet.FleetSettings;
 
 /**
- * One filter's side of the fleet limit: the connection to the shared store, and the leases of its fingerprints.
+ * One filter's side of the fleet limit: the connection to the shared store that its fingerprints' leases draw on.
  *
- * <p>Thread-safe. Memory: the connection, plus one {@link FleetLease} per tracked fingerprint.
+ * <p>Thread-safe. Memory: the connection; each tracked fingerprint holds its own lease.
  */
 final class FleetBudget {
 
@@ -22,11 +22,6 @@ final class FleetBudget {
         this.connection = connection;
         this.clock = clock;
         this.description = settings.describe();
-    }
-
-    /** Returns a new, empty lease of the fingerprint named {@code name} ({@link FleetSettings#nameOf}). */
-    FleetLease newLease(String name) {
-        return new FleetLease(this, settings.keyFor(name));
     }
 
     FleetSettings settings() {

@@ -1,7 +1,7 @@
 package dev.floodgate.core;
 
 import dev.floodgate.core.fleet.FleetReply;
-import dev.floodgate.core.ledger.Lease;
+import dev.floodgate.core.fleet.FleetSettings;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
@@ -14,7 +14,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * per lease). Invariants: at most one request is in flight; the events held, taken from the store but not yet
  * used, never exceed {@link dev.floodgate.core.fleet.FleetSettings#maxHeld()}.
  */
-final class FleetLease implements Lease, FleetReply {
+final class FleetLease implements ExternalLimit, FleetReply {
 
     /*
      * Tokens: `tokens` is what the process may still pass. It goes below zero only while no lease is in force
@@ -70,9 +70,10 @@ final class FleetLease implements Lease, FleetReply {
     private long grantedAt = Long.MIN_VALUE;
     private int refusals;
 
-    FleetLease(FleetBudget budget, String key) {
+    /** Creates a new, empty lease of the fingerprint named {@code name} ({@link FleetSettings#nameOf}). */
+    FleetLease(FleetBudget budget, String name) {
         this.budget = budget;
-        this.key = key;
+        this.key = budget.settings().keyFor(name);
         this.maxLease = budget.settings().maxLease();
         this.periodMillis = budget.settings().cell().periodMillis();
     }
@@ -111,7 +112,7 @@ final class FleetLease implements Lease, FleetReply {
         if (leased && !requesting && tokens() <= 0 && next > nowMillis) {
             return next;
         }
-        return dev.floodgate.core.limiter.KeyLimiter.NOT_REFUSING;
+        return KeyLimiter.NOT_REFUSING;
     }
 
     /** Returns the events this process may still pass before it needs more (negative: a debt). */

@@ -1,6 +1,5 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.limiter.AttritionActor;
 import java.util.Objects;
 
 /**

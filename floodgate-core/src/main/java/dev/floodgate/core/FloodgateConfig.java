@@ -1,8 +1,8 @@
 package dev.floodgate.core;
 
+import dev.floodgate.core.base.Durations;
 import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.fleet.FleetSettings;
-import dev.floodgate.core.internal.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,14 +20,14 @@ import java.util.Map;
 public final class FloodgateConfig {
 
     /** Smallest accepted summary interval. */
-    public static final long MIN_SUMMARY_INTERVAL_MILLIS = 100L;
+    public static final long MIN_SUMMARY_INTERVAL_MILLIS = Option.SUMMARY_INTERVAL.min();
     /** Largest accepted summary interval (one day). */
-    public static final long MAX_SUMMARY_INTERVAL_MILLIS = 86_400_000L;
+    public static final long MAX_SUMMARY_INTERVAL_MILLIS = Option.SUMMARY_INTERVAL.max();
 
     /** Fewest accepted summary lines per interval: the "other messages", "forgotten" and "… more" lines. */
-    public static final int MIN_MAX_SUMMARY_LINES = 3;
+    public static final int MIN_MAX_SUMMARY_LINES = (int) Option.MAX_SUMMARY_LINES.min();
     /** Most accepted summary lines per interval. */
-    public static final int MAX_MAX_SUMMARY_LINES = 1_000_000;
+    public static final int MAX_MAX_SUMMARY_LINES = (int) Option.MAX_SUMMARY_LINES.max();
 
     private static final FloodgateConfig DEFAULTS = parse(Collections.emptyMap());
 
@@ -56,18 +56,18 @@ public final class FloodgateConfig {
         this.limiter = r.limiter();
         this.cap = r.cap();
         this.fleet = r.fleet();
-        this.maxKeys = r.maxKeys();
+        this.maxKeys = (int) r.number(Option.MAX_KEYS);
         this.includeLogger = r.bool(Option.INCLUDE_LOGGER);
         this.includeLevel = r.bool(Option.INCLUDE_LEVEL);
         this.includeThrowable = r.bool(Option.INCLUDE_THROWABLE);
         this.includeThrowableFrame = r.bool(Option.INCLUDE_THROWABLE_FRAME);
         this.maskTokens = r.bool(Option.MASK_TOKENS);
-        this.exemptMarkers = Collections.unmodifiableList(Arrays.asList(r.names(Option.EXEMPT_MARKERS, false)));
+        this.exemptMarkers = Collections.unmodifiableList(Arrays.asList(r.names(Option.EXEMPT_MARKERS)));
         this.minLevel = r.text(Option.MIN_LEVEL);
-        this.loggers = r.names(Option.LOGGERS, true);
-        this.excludeLoggers = r.names(Option.EXCLUDE_LOGGERS, true);
-        this.summaryIntervalMillis = r.summaryIntervalMillis();
-        this.maxSummaryLines = r.maxSummaryLines();
+        this.loggers = r.names(Option.LOGGERS);
+        this.excludeLoggers = r.names(Option.EXCLUDE_LOGGERS);
+        this.summaryIntervalMillis = r.duration(Option.SUMMARY_INTERVAL).toMillis();
+        this.maxSummaryLines = (int) r.number(Option.MAX_SUMMARY_LINES);
         String level = r.text(Option.SUMMARY_LEVEL);
         this.summaryLevel = level.isEmpty() ? null : level;
         this.dryRun = r.bool(Option.DRY_RUN);
@@ -127,7 +127,7 @@ public final class FloodgateConfig {
      * @param value the level name as written
      */
     public static String unknownLevel(Option option, String value) {
-        return option.key() + ": \"" + value + "\" is not a level; use TRACE, DEBUG, INFO, WARN or ERROR";
+        return option.notAChoice(value);
     }
 
     /** {@return the attrition limiter's settings} */
@@ -156,11 +156,21 @@ public final class FloodgateConfig {
     }
 
     /** {@return a fingerprinter for these settings} */
-    public Fingerprinter fingerprinter() {
+    Fingerprinter fingerprinter() {
         return fleet == null
                 ? new Fingerprinter(includeLogger, includeLevel, includeThrowable, includeThrowableFrame, maskTokens)
                 : Fingerprinter.withFleetNames(includeLogger, includeLevel, includeThrowable, includeThrowableFrame,
                         maskTokens);
+    }
+
+    /** {@return whether the logger's name is part of the fingerprint} */
+    boolean includesLogger() {
+        return includeLogger;
+    }
+
+    /** {@return whether the level is part of the fingerprint} */
+    boolean includesLevel() {
+        return includeLevel;
     }
 
     /** {@return whether the throwable's class (and perhaps its first frame) is part of the fingerprint} */
@@ -264,7 +274,7 @@ public final class FloodgateConfig {
                 + ", includeThrowableFrame=" + includeThrowableFrame + ", maskTokens=" + maskTokens
                 + ", exemptMarkers=" + exemptMarkers + ", minLevel=" + minLevel
                 + ", loggers=" + Arrays.toString(loggers) + ", excludeLoggers=" + Arrays.toString(excludeLoggers)
-                + ", summaryInterval=" + DurationText.format(summaryIntervalMillis)
+                + ", summaryInterval=" + Durations.format(summaryIntervalMillis)
                 + ", maxSummaryLines=" + maxSummaryLines
                 + ", summaryLevel=" + summaryLevel + ", dryRun=" + dryRun + "]";
     }

@@ -1,29 +1,22 @@
 package dev.floodgate.core;
 
 /**
- * Epoch milliseconds anchored to the wall clock once and advanced by {@link System#nanoTime()}.
+ * The time of {@link Clock#monotonic()}: epoch milliseconds anchored to the wall clock once, when this class loads,
+ * and advanced by {@link System#nanoTime()}, so that every reader in the JVM agrees.
  *
  * <p>Thread-safe and allocation-free. Never steps backwards within one JVM.
  */
-final class MonotonicClock implements Clock {
-
-    static final MonotonicClock INSTANCE = new MonotonicClock();
+final class MonotonicClock {
 
     private static final long NANOS_PER_MILLI = 1_000_000L;
-
-    private final long originMillis = System.currentTimeMillis();
-    private final long originNanos = System.nanoTime();
+    private static final long ORIGIN_MILLIS = System.currentTimeMillis();
+    private static final long ORIGIN_NANOS = System.nanoTime();
 
     private MonotonicClock() {
     }
 
-    @Override
-    public long millis() {
-        return originMillis + (System.nanoTime() - originNanos) / NANOS_PER_MILLI;
-    }
-
-    @Override
-    public String toString() {
-        return "MonotonicClock";
+    /** {@return the milliseconds since the epoch, as of the anchor and the time since} */
+    static long millis() {
+        return ORIGIN_MILLIS + (System.nanoTime() - ORIGIN_NANOS) / NANOS_PER_MILLI;
     }
 }

@@ -1,6 +1,6 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Durations;
 
 /**
  * The outcome of one event at a sliding window: whether it is allowed and, if not, Algorithm::FloodControl's
@@ -59,6 +59,6 @@ public final class WindowDecision {
 
     @Override
     public String toString() {
-        return "WindowDecision[" + (allowed ? "allowed" : "refused, wait " + DurationText.format(waitMillis)) + "]";
+        return "WindowDecision[" + (allowed ? "allowed" : "refused, wait " + Durations.format(waitMillis)) + "]";
     }
 }

@@ -1,6 +1,5 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.limiter.SlidingWindow;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package dev.floodgate.core;
 
-import dev.floodgate.core.internal.Checks;
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Checks;
+import dev.floodgate.core.base.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -72,7 +72,7 @@ public final class WindowSettings implements LimiterSettings {
     /** Returns {@code window <count>/<period>}, e.g. {@code window 10/1m}. */
     @Override
     public String describe() {
-        return "window " + count + '/' + DurationText.format(periodMillis);
+        return "window " + count + '/' + Durations.format(periodMillis);
     }
 
     @Override
@@ -94,7 +94,7 @@ public final class WindowSettings implements LimiterSettings {
 
     @Override
     public String toString() {
-        return "WindowSettings[count=" + count + ", period=" + DurationText.format(periodMillis) + "]";
+        return "WindowSettings[count=" + count + ", period=" + Durations.format(periodMillis) + "]";
     }
 
     /**

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.floodgate.core.fleet.FleetConnection;
 import dev.floodgate.core.fleet.FleetReply;
 import dev.floodgate.core.fleet.FleetSettings;
-import dev.floodgate.core.ledger.Gate;
-import dev.floodgate.core.limiter.KeyLimiterFactory;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,7 +44,7 @@ class FleetLeaseTest {
     private FleetLease lease() {
         FleetSettings settings = FleetSettings.of("redis://redis:6379",
                 CellRateSettings.builder().count(10).periodMillis(1_000).burst(9).build(), "test:");
-        return new FleetBudget(settings, store, clock).newLease("Payment {} failed");
+        return new FleetLease(new FleetBudget(settings, store, clock), "Payment {} failed");
     }
 
     @Test
@@ -158,13 +156,13 @@ class FleetLeaseTest {
         lease.take(clock.millis());
         store.next().granted();
 
-        int byCap = key.decide(clock.millis(), cap, lease);
+        Gate.Outcome byCap = key.decide(clock.millis(), cap, lease);
         long tokensAfterCap = lease.tokens();
 
-        assertThat(byCap).isEqualTo(Gate.REFUSED_BY_CAP);
+        assertThat(byCap).isEqualTo(Gate.Outcome.REFUSED_BY_CAP);
         assertThat(tokensAfterCap).isEqualTo(2);
-        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.PASSED);
-        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.PASSED);
-        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.REFUSED_BY_FLEET);
+        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.Outcome.PASSED);
+        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.Outcome.PASSED);
+        assertThat(key.decide(clock.millis(), null, lease)).isEqualTo(Gate.Outcome.REFUSED_BY_FLEET);
     }
 }

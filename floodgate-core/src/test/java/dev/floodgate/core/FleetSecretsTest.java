@@ -85,14 +85,14 @@ class FleetSecretsTest {
 
     @ParameterizedTest
     @MethodSource("accepted")
-    void newFloodFilter_fleetModuleGoneSinceParsing_errorHidesThePassword(String fleet, @TempDir Path dir)
+    void newFloodEngine_fleetModuleGoneSinceParsing_errorHidesThePassword(String fleet, @TempDir Path dir)
             throws IOException {
         FloodgateConfig config;
         try (URLClassLoader loader = withLocalStore(dir)) {
             config = withContextLoader(loader, () -> FloodgateConfig.parse(Map.of("fleet", fleet)));
         }
         assertHidden(config.toString());
-        assertThatThrownBy(() -> new FloodFilter(config, new ManualClock(0)))
+        assertThatThrownBy(() -> new FloodEngine(config, new ManualClock(0)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("needs the floodgate-redis module")
                 .satisfies(e -> assertHidden(e.getMessage()));
@@ -108,7 +108,7 @@ class FleetSecretsTest {
         registry.addListener(mbeans);
         String name = "fleet-secrets-" + System.nanoTime();
         try (URLClassLoader loader = withLocalStore(dir)) {
-            FloodFilter filter = withContextLoader(loader, () -> new FloodFilter(FloodgateConfig.parse(
+            FloodEngine filter = withContextLoader(loader, () -> new FloodEngine(FloodgateConfig.parse(
                     Map.of("fleet", fleet)), new ManualClock(0)));
             List<String> problems = new ArrayList<>();
             FilterRegistry.Registration registration = registry.register("logback", name, filter, problems::add);

@@ -82,7 +82,7 @@ class FloodgateConfigTest {
         "windowSize|0|windowSize must be between 1 and 1000, was 0",
         "windowSize|-5|windowSize must be between 1 and 1000, was -5",
         "windowSize|abc|windowSize: \"abc\" is not a whole number",
-        "windowSize|99999999999|windowSize: \"99999999999\" is out of range",
+        "windowSize|99999999999|windowSize must be between 1 and 1000, was 99999999999",
         "timeframe|0 seconds|timeframe must be between 1ms and 1d, was PT0S",
         "timeframe|5 secs please|timeframe: \"5 secs please\" is not a duration; write e.g. \"5 seconds\", \"500ms\" or \"PT5S\"",
         "timeframeSpilloverThreshold|0|timeframeSpilloverThreshold must be between 1 and 1000000000, was 0",

@@ -48,7 +48,7 @@ class HashFloodTest {
     @Test
     void suppress_messagesSharingOneStringHash_areEachTheirOwnFingerprint_countedExactly() {
         ManualClock clock = new ManualClock(1_000_000L);
-        FloodFilter filter = new FloodFilter(FloodgateConfig.parse(Map.of("maxKeys", "20000")), clock);
+        FloodEngine filter = new FloodEngine(FloodgateConfig.parse(Map.of("maxKeys", "20000")), clock);
         long passed = 0;
         for (int round = 0; round < ROUNDS; round++) {
             for (int i = 0; i < MESSAGES; i++) {

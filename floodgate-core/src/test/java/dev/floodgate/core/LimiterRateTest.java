@@ -23,7 +23,7 @@ class LimiterRateTest {
     private final ManualClock source = new ManualClock(EPOCH);
     private final TickingClock clock = TickingClock.tickedByHand(source);
 
-    private FloodFilter filter(String limiter, int count) {
+    private FloodEngine filter(String limiter, int count) {
         Map<String, String> options = new HashMap<>();
         options.put("limiter", limiter);
         options.put("count", String.valueOf(count));
@@ -31,11 +31,11 @@ class LimiterRateTest {
         if (limiter.equals("cell")) {
             options.put("burst", "0");
         }
-        return new FloodFilter(FloodgateConfig.parse(options), clock);
+        return new FloodEngine(FloodgateConfig.parse(options), clock);
     }
 
     /** Floods for {@link #SECONDS} seconds of source time, ticking the clock every 10 ms; passes per second. */
-    private long[] flood(FloodFilter f) {
+    private long[] flood(FloodEngine f) {
         long[] passed = new long[SECONDS];
         for (int ms = 0; ms < SECONDS * 1_000; ms++) {
             if (ms % TickingClock.TICK_MILLIS == 0) {
@@ -64,7 +64,7 @@ class LimiterRateTest {
 
     @Test
     void suppress_cellWithoutCarry_isTheBugThisFixes() {
-        FloodFilter f = new FloodFilter(FloodgateConfig.parse(Map.of("limiter", "cell", "count", "1000", "period",
+        FloodEngine f = new FloodEngine(FloodgateConfig.parse(Map.of("limiter", "cell", "count", "1000", "period",
                 "1 second", "burst", "0")), new Clock() {
                     @Override
                     public long millis() {

@@ -10,8 +10,9 @@ import java.nio.file.Paths;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the README's option table equal to {@link Option}: every option, its default and its meaning. On a
- * mismatch the message shows the table to paste between the markers.
+ * Keeps the README's option table equal to {@link Option}: every option, its type, its default and its meaning with
+ * its range. On a mismatch the message shows the table to paste between the markers; or run this test with
+ * {@code -Dfloodgate.regenerate=true} to write it there.
  */
 class ReadmeOptionsTest {
 
@@ -38,6 +39,11 @@ class ReadmeOptionsTest {
         int end = text.indexOf(END);
         assertThat(start).as("README has the %s marker", START).isNotNegative();
         assertThat(end).as("README has the %s marker", END).isGreaterThan(start);
+        if (Boolean.getBoolean("floodgate.regenerate")) {
+            text = text.substring(0, start + START.length()) + "\n" + table() + text.substring(end);
+            Files.writeString(readme, text, StandardCharsets.UTF_8);
+            end = text.indexOf(END);
+        }
         String section = text.substring(start + START.length(), end).trim() + "\n";
         assertThat(section).as("README option table; expected:%n%s", table()).isEqualTo(table());
     }

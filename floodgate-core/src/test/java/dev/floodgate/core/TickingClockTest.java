@@ -168,7 +168,7 @@ class TickingClockTest {
     @Test
     void suppress_firstCallAfterAnIdleMinute_isDecidedOnTheExactTime() {
         TickingClock clock = new TickingClock(source, ticker);
-        FloodFilter filter = new FloodFilter(FloodgateConfig.parse(Map.of("limiter", "window", "count", "2",
+        FloodEngine filter = new FloodEngine(FloodgateConfig.parse(Map.of("limiter", "window", "count", "2",
                 "period", "1 minute")), clock);
         int passed = 0;
         for (int i = 0; i < 100; i++) {
@@ -184,7 +184,7 @@ class TickingClockTest {
     @Test
     void suppress_afterARestOfHalfThePeriod_isStillLimited() {
         TickingClock clock = new TickingClock(source, ticker);
-        FloodFilter filter = new FloodFilter(FloodgateConfig.parse(Map.of("limiter", "window", "count", "2",
+        FloodEngine filter = new FloodEngine(FloodgateConfig.parse(Map.of("limiter", "window", "count", "2",
                 "period", "1 minute")), clock);
         for (int i = 0; i < 100; i++) {
             filter.suppress("x {}", true, "l", "ERROR", null);
@@ -198,7 +198,7 @@ class TickingClockTest {
     @Test
     void summarizeIfDue_restingClock_letsTheClockRest() {
         TickingClock clock = new TickingClock(source, ticker);
-        FloodFilter filter = new FloodFilter(FloodgateConfig.defaults(), clock);
+        FloodEngine filter = new FloodEngine(FloodgateConfig.defaults(), clock);
         for (int i = 0; i < 100; i++) {
             filter.suppress("x {}", true, "l", "ERROR", null);
         }
@@ -213,7 +213,7 @@ class TickingClockTest {
     @Test
     void suppress_stalledTicker_isTickedByTheFloodItself() {
         TickingClock clock = TickingClock.tickedByHand(source);
-        FloodFilter filter = new FloodFilter(FloodgateConfig.defaults(), clock);
+        FloodEngine filter = new FloodEngine(FloodgateConfig.defaults(), clock);
         int passed = 0;
         for (int i = 0; i < 3_000; i++) {
             passed += filter.suppress("x {}", true, "l", "ERROR", null) ? 0 : 1;

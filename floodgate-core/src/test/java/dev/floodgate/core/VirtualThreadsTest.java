@@ -34,7 +34,7 @@ class VirtualThreadsTest {
     })
     void floodFromAVirtualThreadPerCall_everyCallPassedOrInOneSummary_oneFingerprint(String option,
             boolean hasArguments, String fingerprint) throws Exception {
-        FloodFilter filter = new FloodFilter(FloodgateConfig.parse(Map.of(option, "true")),
+        FloodEngine filter = new FloodEngine(FloodgateConfig.parse(Map.of(option, "true")),
                 new ManualClock(1_700_000_000_000L));
         AtomicLong passed = new AtomicLong();
         ExecutorService executor = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor")

@@ -1,7 +1,7 @@
 package dev.floodgate.redis;
 
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.io.BufferedReader;
@@ -33,7 +33,7 @@ public final class FleetFloodChild {
      * store's leases in force; notes when each call passed and returns how many calls it made. The pacing keeps the
      * calls that pass before the first lease few; it waits for nothing. Gives up after 15 s (a bound, not a timing).
      */
-    private static long warmUp(FloodFilter filter, List<Long> passedAt) throws InterruptedException {
+    private static long warmUp(FloodEngine filter, List<Long> passedAt) throws InterruptedException {
         long calls = 0;
         long giveUpAt = System.currentTimeMillis() + 15_000;
         while (filter.totals().suppressedByFleet() == 0) {
@@ -57,7 +57,7 @@ public final class FleetFloodChild {
                 "fleetPrefix", args[1]));
         int threads = Integer.parseInt(args[2]);
         long runMillis = Long.parseLong(args[3]);
-        FloodFilter filter = new FloodFilter(config, Clock.monotonic());
+        FloodEngine filter = new FloodEngine(config, Clock.monotonic());
         filter.suppress("Started", false, "shop.Main", "INFO", null); // a filter connects at its first call
         System.out.println("READY");
         System.out.flush();

@@ -2,7 +2,7 @@ package dev.floodgate.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.fleet.FleetStatus;
@@ -31,7 +31,7 @@ final class FleetHarness implements AutoCloseable {
     final List<String> warnings = new CopyOnWriteArrayList<>();
     final List<String> infos = new CopyOnWriteArrayList<>();
     final List<SuppressionSummary> summaries = new ArrayList<>();
-    final FloodFilter filter;
+    final FloodEngine filter;
     long offered;
     long passed;
 
@@ -46,7 +46,7 @@ final class FleetHarness implements AutoCloseable {
         raw.put("fleetPeriod", "1 second");
         raw.put("fleetBurst", "0");
         raw.put("fleetPrefix", "test" + PREFIXES.incrementAndGet() + "-" + System.nanoTime() + ":");
-        filter = new FloodFilter(FloodgateConfig.parse(raw), clock, new FleetStatus() {
+        filter = new FloodEngine(FloodgateConfig.parse(raw), clock, new FleetStatus() {
             @Override
             public void warn(String message) {
                 warnings.add(message);

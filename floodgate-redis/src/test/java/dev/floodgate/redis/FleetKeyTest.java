@@ -2,7 +2,7 @@ package dev.floodgate.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -63,7 +63,7 @@ class FleetKeyTest {
     private static final class Fleet {
         final ManualClock clock = new ManualClock(1_764_000_000_000L);
         final String prefix = "key-" + System.nanoTime() + ":";
-        final FloodFilter filter;
+        final FloodEngine filter;
 
         Fleet(String uri, String includeLogger) {
             Map<String, String> raw = new HashMap<>();
@@ -76,7 +76,7 @@ class FleetKeyTest {
             raw.put("fleetPeriod", "1 minute");
             raw.put("fleetBurst", Integer.toString(BUDGET - 1));
             raw.put("fleetPrefix", prefix);
-            filter = new FloodFilter(FloodgateConfig.parse(raw), clock);
+            filter = new FloodEngine(FloodgateConfig.parse(raw), clock);
         }
 
         /** Floods {@code logger}, 10 calls every 100 ms of the manual clock, until the fleet limit drops one. */

@@ -3,7 +3,7 @@ package dev.floodgate.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.fleet.FleetSettings;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -30,11 +30,11 @@ class FleetOfInstancesTest {
         try (RedisProcess redis = RedisProcess.started()) {
             FloodgateConfig config = FloodgateConfig.parse(Map.of("fleet", redis.uri(), "fleetCount", "50",
                     "fleetPeriod", "1 second", "fleetBurst", "49", "fleetPrefix", "instances:"));
-            List<FloodFilter> filters = new ArrayList<>();
+            List<FloodEngine> filters = new ArrayList<>();
             for (int i = 0; i < INSTANCES; i++) {
-                filters.add(new FloodFilter(config, Clock.monotonic()));
+                filters.add(new FloodEngine(config, Clock.monotonic()));
             }
-            for (FloodFilter f : filters) {
+            for (FloodEngine f : filters) {
                 f.suppress("Started", false, "shop.Main", "INFO", null); // a filter connects at its first call
             }
             long warmUpRequests = calls(redis, "cmdstat_evalsha") + calls(redis, "cmdstat_eval");
@@ -56,7 +56,7 @@ class FleetOfInstancesTest {
                     long o = 0;
                     long p = 0;
                     for (int i = offset; System.nanoTime() < end; i++) {
-                        FloodFilter f = filters.get(i % INSTANCES);
+                        FloodEngine f = filters.get(i % INSTANCES);
                         o++;
                         if (!f.suppress("Order {} failed", true, "shop.Orders", "ERROR", null)) {
                             p++;
@@ -73,7 +73,7 @@ class FleetOfInstancesTest {
             long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             long requests = calls(redis, "cmdstat_evalsha") + calls(redis, "cmdstat_eval") - warmUpRequests;
             long summarized = 0;
-            for (FloodFilter f : filters) {
+            for (FloodEngine f : filters) {
                 for (SuppressionSummary s : f.close()) {
                     summarized += s.suppressed();
                 }

@@ -2,7 +2,7 @@ package dev.floodgate.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.internal.FilterMBeans;
@@ -27,7 +27,7 @@ class FleetOptionsMBeanTest {
         List<String> problems = new ArrayList<>();
         String name = "fleet-options-" + System.nanoTime();
         // nothing listens on port 1: the fleet limit is unavailable, which changes nothing here
-        FloodFilter filter = new FloodFilter(FloodgateConfig.parse(Collections.singletonMap("fleet",
+        FloodEngine filter = new FloodEngine(FloodgateConfig.parse(Collections.singletonMap("fleet",
                 "redis://app:s3cret@localhost:1/0")), new ManualClock(0));
         FilterRegistry.Registration registration = registry.register("logback", name, filter, problems::add);
         try {

@@ -27,8 +27,6 @@ final class FloodgateProperties {
     /** The property that turns on per-template meters (0 = off). */
     static final String TEMPLATE_METERS = PREFIX + "metrics.template-meters";
 
-    private static final String[] LEVELS = {"TRACE", "DEBUG", "INFO", "WARN", "ERROR"};
-
     private final boolean enabled;
     private final Map<Option, String> options;
 
@@ -87,7 +85,7 @@ final class FloodgateProperties {
         }
         for (Option level : new Option[] {Option.MIN_LEVEL, Option.SUMMARY_LEVEL}) {
             String v = options.get(level);
-            if (v != null && !v.isBlank() && !isLevel(v.trim())) {
+            if (v != null && !v.isBlank() && !level.choices().contains(v.trim().toUpperCase(Locale.ROOT))) {
                 problems.add(new FloodgatePropertyException.Problem(propertyName(level), v,
                         FloodgateConfig.unknownLevel(level, v.trim())));
             }
@@ -111,15 +109,6 @@ final class FloodgateProperties {
             return new FloodgatePropertyException.Problem(PREFIX + "*", "", message);
         }
         return new FloodgatePropertyException.Problem(propertyName(named), options.get(named), message);
-    }
-
-    private static boolean isLevel(String v) {
-        for (String l : LEVELS) {
-            if (l.equals(v.toUpperCase(Locale.ROOT))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Returns whether {@code floodgate.enabled=true}. */

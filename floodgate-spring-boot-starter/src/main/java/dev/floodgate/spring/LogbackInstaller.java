@@ -89,13 +89,25 @@ final class LogbackInstaller implements LoggerContextListener {
         // The filter is added on reset, which precedes every configuration.
     }
 
-    /** Adds the filter back: a reset removed every turbo filter (and stopped ours before the appenders). */
+    /**
+     * Adds the filter back: a reset removed every turbo filter (and stopped ours before the appenders). Not when the
+     * reset is part of the context's stop, which detached the appenders for good: a filter added then would count
+     * drops whose summaries have no appender to go to, and {@link #onStop} would remove it at once.
+     */
     @Override
     public void onReset(LoggerContext ctx) {
         synchronized (this) {
             filter = null;
         }
-        replace();
+        if (!inContextStop()) {
+            replace();
+        }
+    }
+
+    /** Returns whether the calling thread is inside {@code LoggerContext.stop()}; walks the stack, once per reset. */
+    private static boolean inContextStop() {
+        return StackWalker.getInstance().walk(frames -> frames.anyMatch(
+                f -> f.getClassName().equals(LoggerContext.class.getName()) && f.getMethodName().equals("stop")));
     }
 
     @Override

@@ -9,25 +9,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code META-INF/spring-configuration-metadata.json} describes exactly the properties the starter reads: one per
- * {@link Option} (with the value {@code spring.data.redis} of {@code floodgate.fleet} as a hint), so an option
- * added to the core without regenerating the file fails here. To regenerate it, run
+ * {@link Option}, with the table's meaning (and range), default and words (and the value {@code spring.data.redis}
+ * of {@code floodgate.fleet} as a hint), so an option added to or changed in the table without regenerating the
+ * file fails here. To regenerate it, run
  * this test with {@code -Dfloodgate.regenerate=true}.
  */
 class ConfigurationMetadataTest {
 
     private static final Path FILE = Path.of("src/main/resources/META-INF/spring-configuration-metadata.json");
-    private static final Map<String, List<String>> CHOICES = Map.of(
-            "limiter", List.of("attrition", "window", "cell"),
-            "cap", List.of("none", "window", "cell"));
     private static final String FLEET_FROM_SPRING = "The Redis of Spring Boot's spring.data.redis.* properties "
             + "(url, host, port, username, password, database, ssl.enabled, client-name, sentinel.*, cluster.nodes), "
             + "as Spring Data Redis connects to it; needs floodgate-redis.";
-    private static final List<String> LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
 
     @Test
     void metadata_describesEveryOptionOfTheCore() throws IOException {
@@ -74,8 +70,8 @@ class ConfigurationMetadataTest {
                         + ",\n      \"values\": [\n        {\n          \"value\": " + quote(SpringDataRedisUri.VALUE)
                         + ",\n          \"description\": " + quote(FLEET_FROM_SPRING) + "\n        }\n      ]\n    }");
             }
-            List<String> values = o.type() == Option.Type.LEVEL ? LEVELS : CHOICES.get(o.key());
-            if (values != null) {
+            List<String> values = o.choices();
+            if (!values.isEmpty()) {
                 List<String> items = new ArrayList<>();
                 for (String v : values) {
                     items.add("        { \"value\": " + quote(v) + " }");

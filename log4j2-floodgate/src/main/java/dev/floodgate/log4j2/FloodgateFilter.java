@@ -1,12 +1,14 @@
 package dev.floodgate.log4j2;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.Fingerprint;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
-import dev.floodgate.core.fingerprint.Fingerprinter;
-import dev.floodgate.core.internal.FilterRegistry;
-import dev.floodgate.core.internal.SummaryPublisher;
+import dev.floodgate.core.internal.CappedReports;
+import dev.floodgate.core.internal.FilterLifecycle;
+import dev.floodgate.core.internal.SummaryScheduler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Marker;
@@ -50,7 +52,7 @@ import org.apache.logging.log4j.status.StatusLogger;
  * event.
  *
  * <p>Thread-safe. The counted path takes no lock and, for the default fingerprint and the message types logged
- * through the {@code Logger} API, allocates nothing; see {@link FloodFilter#suppress}. It keeps no reference to
+ * through the {@code Logger} API, allocates nothing; see {@link FloodEngine#suppress}. It keeps no reference to
  * events, messages or parameters.
  */
 @Plugin(name = FloodgateFilter.PLUGIN_NAME, category = Node.CATEGORY, elementType = Filter.ELEMENT_TYPE,
@@ -60,46 +62,42 @@ public final class FloodgateFilter extends AbstractFilter {
     /** The element name in {@code log4j2.xml}. */
     public static final String PLUGIN_NAME = "Floodgate";
 
-    /* Lifecycle:
+    /* Lifecycle (the core's FilterLifecycle does the work; this class decides when):
      *   NEW  -> LIVE  in start() (for a filter on an AppenderRef, Log4j calls it from the AppenderControl
      *               constructor), or failing that on the first counted call; going live finds where the filter sits
-     *               (SummaryRoute), schedules the summary task (FilterTasks), and arms the publisher for the
-     *               JVM's exit.
-     *   LIVE -> DONE  in finish(): cancels the tasks, and the publisher closes the engine and writes what it returns,
-     *               waiting at most SummaryPublisher.STOP_TIMEOUT_MILLIS. Called by stop(), and by the first Floodgate
-     *               filter of the configuration to stop (ConfigurationFloodgates).
+     *               (SummaryRoute) and starts the lifecycle on the configuration's scheduler.
+     *   LIVE -> DONE  in finish(): the lifecycle stops, which closes the engine and writes what it returns, waiting at
+     *               most SummaryPublisher.STOP_TIMEOUT_MILLIS. Called by stop(), and by the first Floodgate filter of
+     *               the configuration to stop (ConfigurationFloodgates).
      *   Exit: if the JVM exits first (no shutdown hook of Log4j's, or racing it), the core's exit hook stops the
-     *   publisher while the appenders run; the filter stays LIVE on a closed engine, which counts nothing more, and a
-     *   later finish() waits for that stop (SummaryPublisher.stop) so that Log4j stops its appenders only after it.
+     *   lifecycle's publisher while the appenders run; the filter stays LIVE on a closed engine, which counts nothing
+     *   more, and a later finish() waits for that stop so that Log4j stops its appenders only after it.
      *   A filter built from a bad configuration starts DONE and has no engine: it passes everything.
      * Reload (monitorInterval, Configurator.reconfigure): Log4j starts the new configuration while the old one still
      *   serves, then swaps them and stops the old one. Going live, a filter looks in the configuration still in
      *   place for a live Floodgate filter in the same place (SummaryRoute and position among the Floodgate filters
      *   there) with an equal FloodgateConfig and the same clock class, and takes its engine over: same state, same
-     *   pending counts, same summary period. The old filter is then handed over: it cancels its tasks, takes no
-     *   summary, never closes the engine, and goes on deciding on it for the calls still in flight through the old
-     *   configuration. When that configuration stops, before its appenders, it waits (at most
-     *   SummaryPublisher.RELEASE_TIMEOUT_MILLIS) until its writer has written the summaries it took before the
-     *   handover, which go to those appenders (SummaryPublisher.release). Different settings: an INFO status, and the
-     *   old filter flushes at its own stop.
-     * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; countedIntLevel is written before
-     * the volatile write of LIVE. Going live, handing summaries to the publisher and finishing hold lifecycleLock;
-     * the publisher's writer thread takes no lock of this class (RouteSink's route is volatile), and writes nothing
-     * after finish() returns but a summary it was already writing when the stop's wait ran out. The engine and the
-     * publisher guarantee that every counted event is in exactly one summary written or reported.
+     *   pending counts, same summary period. The old filter's lifecycle is then handed over (FilterLifecycle
+     *   .handOver): it takes no summary and never closes the engine, and the filter goes on deciding on it for the
+     *   calls still in flight through the old configuration. When that configuration stops, before its appenders,
+     *   its lifecycle waits (at most SummaryPublisher.RELEASE_TIMEOUT_MILLIS) until its writer has written the
+     *   summaries it took before the handover, which go to those appenders. Different settings: an INFO status, and
+     *   the old filter flushes at its own stop.
+     * Concurrency: the counted path reads `phase` (volatile) and nothing guarded; engine and countedIntLevel are
+     *   written before the volatile write of LIVE. Going live and finishing hold lifecycleLock, then the lifecycle's
+     *   own lock; the writer thread takes neither (RouteSink's route is volatile). The lifecycle guarantees that
+     *   every counted event is in exactly one summary written or reported.
      */
 
     private static final org.apache.logging.log4j.Logger STATUS = StatusLogger.getLogger();
     private static final int NEW = 0;
     private static final int LIVE = 1;
     private static final int DONE = 2;
-    /** How long {@link #writeDueSummaries()} waits for the writer at most. */
-    private static final long TEST_WAIT_MILLIS = 60_000L;
+    /** How many failures a filter reports; the last says that further ones are suppressed. */
+    static final int MAX_FAILURES = 3;
 
     /** Set at build; replaced by a predecessor's engine when going live, before the volatile write of LIVE. */
-    private FloodFilter engine;
-    /** The live filter's place in the monitoring registry; guarded by {@code lifecycleLock}. */
-    private FilterRegistry.Registration registration;
+    private FloodEngine engine;
     private final FloodgateConfig config;
     /** The class of the clock set on the builder, or null for the default ticking clock. */
     private final Class<?> clockClass;
@@ -109,7 +107,9 @@ public final class FloodgateFilter extends AbstractFilter {
     private final String[] exemptMarkers;
     private final boolean allLoggers;
     private final String disabledBecause;
-    private final StatusReporter status = new StatusReporter(PLUGIN_NAME);
+    private final Log4jStatus status = new Log4jStatus();
+    /** Every runtime failure of this filter, deciding or summarizing, shares one budget of reports. */
+    private final CappedReports failures = new CappedReports(status, MAX_FAILURES);
     private final Object lifecycleLock = new Object();
 
     private volatile int phase;
@@ -117,14 +117,11 @@ public final class FloodgateFilter extends AbstractFilter {
     private int countedIntLevel = Integer.MAX_VALUE;
     /** Writes summaries where the filter sits; null when disabled. */
     private final RouteSink sink;
-    /** Writes the engine's summaries; replaced with the engine when going live continues a predecessor. */
-    private volatile SummaryPublisher publisher;
+    /** The engine's lifecycle; null when disabled; replaced with the engine when going live continues one. */
+    private volatile FilterLifecycle lifecycle;
     private String place; // guarded by lifecycleLock; set when going live
-    private boolean handedOver; // guarded by lifecycleLock
-    /** The summary task; guarded by lifecycleLock. */
-    private final FilterTasks tasks = new FilterTasks();
 
-    FloodgateFilter(FloodgateFilterBuilder b, FloodgateConfig config, FloodFilter engine, Level minLevel,
+    FloodgateFilter(FloodgateFilterBuilder b, FloodgateConfig config, FloodEngine engine, Level minLevel,
             Level summaryLevel) {
         super(b.getOnMatch(), b.getOnMismatch());
         this.engine = engine;
@@ -135,13 +132,13 @@ public final class FloodgateFilter extends AbstractFilter {
         this.minIntLevel = minLevel.intLevel();
         this.sink = new RouteSink(b.configuration, this, summaryLevel);
         List<String> exempt = new ArrayList<>();
-        exempt.add(FloodFilter.SUMMARY_MARKER);
+        exempt.add(FloodEngine.SUMMARY_MARKER);
         exempt.addAll(config.exemptMarkers());
         this.exemptMarkers = exempt.toArray(new String[0]);
         this.allLoggers = config.limitsAllLoggers();
         this.disabledBecause = null;
         this.phase = NEW;
-        this.publisher = new SummaryPublisher(engine, sink, "floodgate-summaries " + PLUGIN_NAME);
+        this.lifecycle = newLifecycle(engine);
         group.join(this);
     }
 
@@ -156,7 +153,7 @@ public final class FloodgateFilter extends AbstractFilter {
         this.sink = null;
         this.exemptMarkers = new String[0];
         this.allLoggers = true;
-        this.publisher = null;
+        this.lifecycle = null;
         this.disabledBecause = disabledBecause;
         this.phase = DONE;
         if (group != null) {
@@ -285,7 +282,7 @@ public final class FloodgateFilter extends AbstractFilter {
     /**
      * A String template with {@code count} parameters, the last of which is {@code last}; null, for the caller to
      * {@link #onRendered render} the message, if the call has arguments and the template is of placeholders alone
-     * ({@link Fingerprinter#isGeneric}).
+     * ({@link Fingerprint#isGeneric}).
      */
     private Result onParams(Logger logger, Level level, Marker marker, String msg, int count, Object last) {
         if (msg == null || level == null || logger == null || level.intLevel() > logger.getLevel().intLevel()) {
@@ -293,7 +290,7 @@ public final class FloodgateFilter extends AbstractFilter {
         }
         Throwable thrown = last instanceof Throwable ? (Throwable) last : null;
         int arguments = thrown == null ? count : count - 1;
-        if (arguments > 0 && Fingerprinter.isGeneric(msg)) {
+        if (arguments > 0 && Fingerprint.isGeneric(msg)) {
             return null;
         }
         return decide(logger.getName(), level, marker, msg, arguments > 0, thrown, false);
@@ -333,7 +330,7 @@ public final class FloodgateFilter extends AbstractFilter {
         if (msg instanceof CharSequence) {
             return decide(logger.getName(), level, marker, msg.toString(), false, thrown, false);
         }
-        return decide(logger.getName(), level, marker, Templates.classKey(msg), true, thrown, false);
+        return decide(logger.getName(), level, marker, ClassKeys.classKey(msg), true, thrown, false);
     }
 
     private Result onMessage(Logger logger, Level level, Marker marker, Message msg, Throwable t) {
@@ -371,11 +368,11 @@ public final class FloodgateFilter extends AbstractFilter {
         try {
             if (msg instanceof ReusableObjectMessage) {
                 Object value = ((ReusableObjectMessage) msg).getParameter();
-                template = value instanceof String ? (String) value : Templates.classKey(value);
+                template = value instanceof String ? (String) value : ClassKeys.classKey(value);
                 hasArguments = !(value instanceof String);
             } else if (msg instanceof ObjectMessage) {
                 Object value = ((ObjectMessage) msg).getParameter();
-                template = value instanceof String ? (String) value : Templates.classKey(value);
+                template = value instanceof String ? (String) value : ClassKeys.classKey(value);
                 hasArguments = !(value instanceof String);
             } else if (msg instanceof ReusableMessage) {
                 template = msg.getFormat();
@@ -396,19 +393,19 @@ public final class FloodgateFilter extends AbstractFilter {
                 hasArguments = count > 0;
                 thrown = thrown != null ? thrown : own;
             } else {
-                template = Templates.classKey(msg);
+                template = ClassKeys.classKey(msg);
                 hasArguments = true;
             }
             if (template == null) {
-                template = Templates.classKey(msg);
+                template = ClassKeys.classKey(msg);
                 hasArguments = true;
-            } else if (hasArguments && Fingerprinter.isGeneric(template)) {
+            } else if (hasArguments && Fingerprint.isGeneric(template)) {
                 // a template of placeholders alone: the rendered message is what is limited
                 template = msg.getFormattedMessage();
                 hasArguments = false;
             }
         } catch (RuntimeException e) {
-            status.failure("reading a " + msg.getClass().getName(), e);
+            failed("reading a " + msg.getClass().getName(), e);
             return Result.NEUTRAL;
         }
         return decide(loggerName, level, marker, template, hasArguments, thrown, eventPath);
@@ -433,9 +430,13 @@ public final class FloodgateFilter extends AbstractFilter {
             }
             return engine.suppress(template, hasArguments, name, level, thrown) ? onMismatch : onMatch;
         } catch (RuntimeException e) {
-            status.failure("limiting an event", e);
+            failed("limiting an event", e);
             return Result.NEUTRAL;
         }
+    }
+
+    private void failed(String what, RuntimeException e) {
+        failures.error(what + " failed, so the event passes: " + e, e);
     }
 
     private boolean exempt(Marker marker) {
@@ -485,33 +486,49 @@ public final class FloodgateFilter extends AbstractFilter {
         if (versionWarning != null && route.monitoringName().equals(SummaryRoute.CONTEXT_WIDE)) {
             STATUS.warn("{}: {}", PLUGIN_NAME, versionWarning);
         }
-        FloodFilter continued = continuePredecessor();
+        FloodEngine continued = continuePredecessor();
         if (continued != null) {
+            lifecycle.stop(); // closes the engine built with this filter, which has counted nothing
             engine = continued;
-            publisher = new SummaryPublisher(continued, sink, "floodgate-summaries " + PLUGIN_NAME);
+            lifecycle = newLifecycle(continued);
         }
         countedIntLevel = route.countedIntLevel();
         if (!route.stopsBeforeAppenders()) {
             group.needStopBeforeAppenders();
         }
-        tasks.schedule(configuration, this, config.summaryIntervalMillis());
-        publisher.stopAtExit();
+        try {
+            lifecycle.start(this::schedule);
+        } catch (RuntimeException e) {
+            STATUS.error("{}: cannot schedule summaries on the configuration's scheduler ({}); they are written "
+                    + "only when the configuration stops", PLUGIN_NAME, e.toString(), e);
+            lifecycle.start(null);
+        }
         phase = LIVE;
-        registration = FilterRegistry.global().register("log4j2", route.monitoringName(), engine,
-                problem -> STATUS.warn("{}: {}", PLUGIN_NAME, problem));
+        lifecycle.register("log4j2", route.monitoringName());
         STATUS.debug("{}: live {}: {}", PLUGIN_NAME, route.describe(), config);
+    }
+
+    private FilterLifecycle newLifecycle(FloodEngine of) {
+        return new FilterLifecycle(of, clockClass, sink, status, failures, "floodgate-summaries " + PLUGIN_NAME);
+    }
+
+    /** Runs the summary task on the configuration's scheduler, whose one thread serves every Floodgate filter. */
+    private SummaryScheduler.Scheduled schedule(Runnable task, long periodMillis) {
+        ScheduledFuture<?> future = configuration.getScheduler().scheduleWithFixedDelay(task, periodMillis,
+                periodMillis, TimeUnit.MILLISECONDS);
+        return () -> future.cancel(false);
     }
 
     /**
      * Returns the engine of the live filter in the same place of the configuration this one replaces, if its settings
      * are equal, and hands that filter over; else null, with an INFO status if the settings were what differed.
      */
-    private FloodFilter continuePredecessor() {
+    private FloodEngine continuePredecessor() {
         FloodgateFilter predecessor = ConfigurationFloodgates.predecessor(configuration, this, place);
         if (predecessor == null) {
             return null;
         }
-        FloodFilter continued = predecessor.handOver(config, clockClass);
+        FloodEngine continued = predecessor.handOver(config, clockClass);
         if (continued == null) {
             STATUS.info("{}: the settings {} differ from those of the filter it replaces, so it starts afresh; "
                     + "that filter writes its pending counts when its configuration stops", PLUGIN_NAME, place);
@@ -525,88 +542,51 @@ public final class FloodgateFilter extends AbstractFilter {
     /** Returns whether this filter is live at {@code where} and not handed over. */
     boolean isAt(String where) {
         synchronized (lifecycleLock) {
-            return phase == LIVE && !handedOver && where.equals(place);
+            return phase == LIVE && lifecycle.isLive() && where.equals(place);
         }
     }
 
     /**
      * Hands this filter's engine over to the filter that replaces it, if the settings and the kind of clock are the
-     * same: cancels its tasks; from now on it writes no summary and never closes the engine, but goes on deciding on
-     * it. Returns null, changing nothing, otherwise.
+     * same: from now on it writes no summary and never closes the engine, but goes on deciding on it. Returns null,
+     * changing nothing, otherwise.
      */
-    private FloodFilter handOver(FloodgateConfig successorConfig, Class<?> successorClock) {
+    private FloodEngine handOver(FloodgateConfig successorConfig, Class<?> successorClock) {
         synchronized (lifecycleLock) {
-            if (phase != LIVE || handedOver || !config.equals(successorConfig) || clockClass != successorClock) {
-                return null;
-            }
-            handedOver = true;
-            tasks.cancel();
-            return engine;
+            return phase == LIVE ? lifecycle.handOver(successorConfig, successorClock) : null;
         }
     }
 
-    /**
-     * Hands the summaries that are due to the writer thread: those of the period that ended, if a
-     * {@code summaryInterval} has passed on the filter's clock since the last ones. The scheduled task calls it; it
-     * never waits for an appender.
-     */
-    void publishDueSummaries() {
-        synchronized (lifecycleLock) {
-            if (phase != LIVE || handedOver) {
-                return;
-            }
-            try {
-                publisher.publishIfDue();
-            } catch (RuntimeException e) {
-                status.failure("writing summaries", e);
-            }
-        }
+    /** Returns the engine's lifecycle, or null when the filter is disabled. */
+    FilterLifecycle lifecycle() {
+        return lifecycle;
     }
 
     /** As the scheduled task, then waits until the summaries are written; tests call it after moving their clock. */
     void writeDueSummaries() {
-        if (publisher == null) {
-            return;
-        }
-        try {
-            publisher.awaitIdle(TEST_WAIT_MILLIS);
-            publishDueSummaries();
-            publisher.awaitIdle(TEST_WAIT_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        FilterLifecycle l = lifecycle;
+        if (l != null) {
+            l.publishIfDueAndWait();
         }
     }
 
     /** Returns whether the periodic summary task is scheduled. */
     boolean hasScheduledTask() {
-        synchronized (lifecycleLock) {
-            return tasks.summariesScheduled();
-        }
+        FilterLifecycle l = lifecycle;
+        return l != null && l.isScheduled();
     }
 
-    /** Stops counting, cancels the scheduled tasks and writes every pending summary; idempotent. */
+    /**
+     * Stops counting and writes every pending summary; idempotent. A filter whose engine was handed over only lets
+     * its writer finish, and goes on deciding on the engine for the calls still in flight through its configuration.
+     */
     void finish() {
         synchronized (lifecycleLock) {
-            if (handedOver) {
-                // The engine is its successor's now, and calls in flight through this filter still count on it;
-                // what its writer took before the handover goes to this configuration's appenders, still running.
-                publisher.release();
-                return;
-            }
-            if (engine == null) {
+            if (lifecycle == null || !lifecycle.isHandedOver()) {
                 phase = DONE;
-                return;
             }
-            phase = DONE;
-            tasks.cancel();
-            try {
-                publisher.stop();
-            } catch (RuntimeException e) {
-                status.failure("writing the last summaries", e);
-            }
-            if (registration != null) {
-                registration.close();
-                registration = null;
+            if (lifecycle != null) {
+                lifecycle.stop();
             }
         }
     }

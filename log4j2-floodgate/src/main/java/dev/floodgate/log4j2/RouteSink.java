@@ -1,23 +1,20 @@
 package dev.floodgate.log4j2;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.internal.SummaryPublisher;
 import dev.floodgate.core.summary.SuppressionSummary;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.config.Configuration;
-import org.apache.logging.log4j.status.StatusLogger;
 
 /**
  * The summary publisher's view of one {@link FloodgateFilter}: each summary becomes an event written through the
- * filter's {@link SummaryRoute}, and the publisher's diagnostics go to the status logger.
+ * filter's {@link SummaryRoute}.
  *
  * <p>Thread-safe: the route is found when the filter goes live ({@link #findRoute()}) or else at the first write, and
  * read through a volatile field; every route found for one filter in one configuration is equal.
  */
 final class RouteSink implements SummaryPublisher.Sink {
-
-    private static final org.apache.logging.log4j.Logger STATUS = StatusLogger.getLogger();
 
     private final Configuration configuration;
     private final Filter filter;
@@ -44,7 +41,7 @@ final class RouteSink implements SummaryPublisher.Sink {
         if (r == null) {
             r = findRoute();
         }
-        String loggerName = s.loggerName() != null ? s.loggerName() : FloodFilter.SUMMARY_LOGGER;
+        String loggerName = s.loggerName() != null ? s.loggerName() : FloodEngine.SUMMARY_LOGGER;
         Level level = summaryLevel != null ? summaryLevel : s.level() instanceof Level ? (Level) s.level() : Level.WARN;
         if (!r.write(loggerName, level, new SummaryMessage(s))) {
             throw new IllegalStateException("the target " + r.describe() + " is not running");
@@ -54,15 +51,5 @@ final class RouteSink implements SummaryPublisher.Sink {
     @Override
     public int severity(Object level) {
         return level instanceof Level ? -((Level) level).intLevel() : Integer.MIN_VALUE;
-    }
-
-    @Override
-    public void warn(String message, Throwable cause) {
-        STATUS.warn("{}: {}", FloodgateFilter.PLUGIN_NAME, message, cause);
-    }
-
-    @Override
-    public void error(String message, Throwable cause) {
-        STATUS.error("{}: {}", FloodgateFilter.PLUGIN_NAME, message, cause);
     }
 }

@@ -1,6 +1,6 @@
 package dev.floodgate.log4j2;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.util.Map;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Marker;
@@ -36,7 +36,7 @@ abstract class SummaryRoute {
     static final String CONTEXT_WIDE = "context-wide";
 
     /** The marker of summary events. */
-    static final Marker MARKER = MarkerManager.getMarker(FloodFilter.SUMMARY_MARKER);
+    static final Marker MARKER = MarkerManager.getMarker(FloodEngine.SUMMARY_MARKER);
 
     /** The fully qualified class name reported as the caller of summary events. */
     static final String FQCN = SummaryRoute.class.getName();

@@ -5,7 +5,7 @@ import static dev.floodgate.log4j2.Log4jHarness.summaries;
 import static dev.floodgate.log4j2.Log4jHarness.suppressedIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.io.IOException;
 import java.time.Duration;
@@ -33,11 +33,11 @@ class FloodgateFilterTest {
 
     /** Feeds the same calls to an engine with the same settings and clock, to know what the filter must do. */
     private static final class Reference {
-        final FloodFilter engine;
+        final FloodEngine engine;
         int passed;
 
         Reference(Log4jHarness h) {
-            this.engine = new FloodFilter(h.contextFilter().config(), h.clock);
+            this.engine = new FloodEngine(h.contextFilter().config(), h.clock);
         }
 
         void offer(String template, boolean hasArguments, String logger, Level level, Throwable thrown) {

@@ -5,17 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.logging.log4j.core.config.DefaultConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every option from XML, the builder's attributes, and the summary's structured fields in real layouts. */
 class FloodgateOptionsTest {
@@ -122,23 +125,57 @@ class FloodgateOptionsTest {
         }
     }
 
+    /**
+     * Log4j sets attributes into the builder's fields by their names, so each option needs its field: one
+     * {@code @PluginBuilderAttribute String} named as the option's key, and no attribute that is not an option.
+     */
     @Test
     void builder_attributes_areExactlyTheOptionKeysPlusOnMatchAndOnMismatch() {
-        Set<String> attributes = attributes(FloodgateFilterBuilder.class);
+        Map<String, Field> attributes = attributes(FloodgateFilterBuilder.class);
 
-        Set<String> expected = Arrays.stream(Option.values()).map(Option::key).collect(Collectors.toSet());
-        expected.add("onMatch");
-        expected.add("onMismatch");
-        assertThat(attributes).isEqualTo(expected);
+        List<String> missing = new ArrayList<>();
+        for (Option o : Option.values()) {
+            Field f = attributes.remove(o.key());
+            if (f == null || f.getType() != String.class
+                    || f.getDeclaringClass() != FloodgateFilterBuilder.class) {
+                missing.add("@PluginBuilderAttribute private String " + o.key() + "; (Option." + o.name() + ")");
+            }
+        }
+        attributes.keySet().removeAll(List.of("onMatch", "onMismatch"));
+        assertThat(missing).as("fields FloodgateFilterBuilder must declare").isEmpty();
+        assertThat(attributes.keySet()).as("attributes of FloodgateFilterBuilder that are no Option").isEmpty();
     }
 
     @Test
-    void builder_everyOption_hasAPublicSetterOfItsName() throws Exception {
-        for (Option o : Option.values()) {
-            String name = "set" + Character.toUpperCase(o.key().charAt(0)) + o.key().substring(1);
-            Method setter = FloodgateFilterBuilder.class.getMethod(name, String.class);
-            assertThat(setter.getReturnType()).isEqualTo(FloodgateFilterBuilder.class);
+    void setOption_everyOption_reachesTheConfiguration() {
+        for (Map<String, String> values : List.of(ALL, CELL)) {
+            FloodgateFilterBuilder b = FloodgateFilter.newBuilder().setConfiguration(new DefaultConfiguration());
+            values.forEach((key, value) -> b.setOption(Option.byKey(key), value));
+
+            FloodgateFilter filter = b.build();
+
+            assertThat(filter.config()).as(filter.toString()).isNotNull();
+            assertThat(filter.config().toString()).isEqualTo(FloodgateConfig.parse(values).toString());
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Option.class)
+    void setOption_badValue_isReportedUnderItsOwnOptionName(Option option) {
+        FloodgateFilter filter = FloodgateFilter.newBuilder().setConfiguration(new DefaultConfiguration())
+                .setOption(option, ",").build();
+
+        // fleet shows a value without a scheme as *** (it may be a password)
+        String shown = option == Option.FLEET ? "***" : ",";
+        assertThat(filter.toString()).contains("disabled").contains(option.key() + ": \"" + shown + "\"");
+    }
+
+    @Test
+    void setOption_null_restoresTheDefault() {
+        FloodgateFilter filter = FloodgateFilter.newBuilder().setConfiguration(new DefaultConfiguration())
+                .setOption(Option.MAX_KEYS, "0").setOption(Option.MAX_KEYS, null).build();
+
+        assertThat(filter.config().maxKeys()).isEqualTo(10_000);
     }
 
     @Test
@@ -179,17 +216,17 @@ class FloodgateOptionsTest {
         h.writeDueSummaries();
     }
 
-    private static Set<String> attributes(Class<?> type) {
-        Set<String> names = new java.util.TreeSet<>();
+    private static Map<String, Field> attributes(Class<?> type) {
+        Map<String, Field> fields = new java.util.TreeMap<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 PluginBuilderAttribute a = f.getAnnotation(PluginBuilderAttribute.class);
                 if (a != null) {
-                    names.add(a.value().isEmpty() ? f.getName() : a.value());
+                    fields.put(a.value().isEmpty() ? f.getName() : a.value(), f);
                 }
             }
         }
         assertThat(AbstractFilter.AbstractFilterBuilder.class).isAssignableFrom(type);
-        return names;
+        return fields;
     }
 }

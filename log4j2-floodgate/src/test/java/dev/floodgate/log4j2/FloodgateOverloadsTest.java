@@ -2,7 +2,7 @@ package dev.floodgate.log4j2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.lang.management.ManagementFactory;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.Level;
@@ -62,7 +62,7 @@ class FloodgateOverloadsTest {
     void overload_flood_deniesWhatTheEngineSuppresses(String name, boolean hasArguments, Call call) {
         try (Log4jHarness h = Log4jHarness.start(getClass(), "contextWide")) {
             FloodgateFilter filter = h.contextFilter();
-            FloodFilter ref = new FloodFilter(filter.config(), h.clock);
+            FloodEngine ref = new FloodEngine(filter.config(), h.clock);
             Logger log = h.logger("app.Db");
             String template = "Overload " + name + " failed: {}";
             int denied = 0;

@@ -5,7 +5,7 @@ import static dev.floodgate.log4j2.Log4jHarness.summaries;
 import static dev.floodgate.log4j2.Log4jHarness.suppressedIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.internal.FilterRegistry;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.time.Duration;
@@ -35,7 +35,7 @@ class FloodgatePlacementTest {
 
     /** Logs the flood through logger app.Db and returns how many calls an identical engine lets through. */
     private static int flood(Log4jHarness h) {
-        FloodFilter ref = new FloodFilter(h.onlyFloodgate().config(), h.clock);
+        FloodEngine ref = new FloodEngine(h.onlyFloodgate().config(), h.clock);
         Logger log = h.logger("app.Db");
         int passed = 0;
         for (int i = 0; i < LOGGED; i++) {

@@ -39,7 +39,7 @@ class FloodgateSlowAppenderTest {
         h.clock.advanceMillis(1_000);
 
         // What the scheduled task runs: it hands the summary over and returns; the writer is now stuck in the appender.
-        filter.publishDueSummaries();
+        filter.lifecycle().publishIfDue();
         appender.summaryEntered.acquire();
         appender.blockEvents = true;
 

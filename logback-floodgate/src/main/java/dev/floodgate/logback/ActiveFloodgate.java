@@ -7,62 +7,59 @@ import ch.qos.logback.classic.spi.CallerData;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.turbo.TurboFilter;
+import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.Fingerprint;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
 import dev.floodgate.core.TickingClock;
-import dev.floodgate.core.fingerprint.Fingerprinter;
 import dev.floodgate.core.fleet.FleetStatus;
+import dev.floodgate.core.internal.CappedReports;
+import dev.floodgate.core.internal.FilterLifecycle;
 import dev.floodgate.core.internal.SummaryPublisher;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Marker;
 import org.slf4j.event.KeyValuePair;
 import org.slf4j.helpers.MessageFormatter;
 import org.slf4j.helpers.BasicMarkerFactory;
 
 /**
- * A started Floodgate inside a Logback context, shared by both filters: the parsed settings, the engine, the
- * scheduled summaries and the filter's diagnostics.
+ * A started Floodgate inside a Logback context, shared by both filters: the parsed settings, the decisions, and
+ * what is Logback's in the core's {@link FilterLifecycle} (the context's executor, the summary event, when summaries
+ * can reach appenders).
  *
  * <p>Thread-safe. {@link #exempt} and {@link #decide} take no lock and allocate nothing beyond what the engine
- * allocates (nothing for a known fingerprint). Summaries are written outside any decision, on the writer thread of a
- * {@link SummaryPublisher}: the scheduled task and stop only hand them over, so neither waits for a slow appender
- * (stop at most {@link SummaryPublisher#STOP_TIMEOUT_MILLIS}).
+ * allocates (nothing for a known fingerprint). Summaries are written outside any decision, on the writer thread of
+ * the lifecycle: the scheduled task and stop only hand them over, so neither waits for a slow appender (stop at most
+ * {@link SummaryPublisher#STOP_TIMEOUT_MILLIS}).
  */
 final class ActiveFloodgate {
 
     /** The marker of every summary event; filters recognise it by name. */
-    static final Marker SUMMARY = new BasicMarkerFactory().getMarker(FloodFilter.SUMMARY_MARKER);
+    static final Marker SUMMARY = new BasicMarkerFactory().getMarker(FloodEngine.SUMMARY_MARKER);
 
     /** The most diagnostics of one kind that a filter reports; the last says that further ones are suppressed. */
     static final int MAX_DIAGNOSTICS = 5;
 
     private static final String FQCN = ActiveFloodgate.class.getName();
-    /** How long {@link #summarizeIfDueAndWait()} waits for the writer at most. */
-    private static final long TEST_WAIT_MILLIS = 60_000L;
     private static final String NOT_STARTED = " (the filter is not started and lets every event through)";
 
     /*
      * Summaries:
-     *  (1) The publisher writes them on its own thread, one batch at a time; stop() waits (bounded) until the last
+     *  (1) The lifecycle writes them on its own thread, one batch at a time; stop() waits (bounded) until the last
      *      batch is written, and it runs before the appenders stop (the filters register with the context's
      *      LifeCycleManager, which LoggerContext.reset() stops first). A summary an appender throws on is carried
      *      into the next one; what cannot be written by the end of stop() is reported with its count as an error.
      *  (2) After stop() nothing more is drained: the engine's close() returned everything that was untold.
-     *      launch() arms the publisher for the JVM's exit: with no shutdown hook of Logback's (the default), the
+     *      launch() arms the lifecycle for the JVM's exit: with no shutdown hook of Logback's (the default), the
      *      core's exit hook stops it while the appenders run; a later stop() by Logback's own hook waits for that.
      *  (3) Summary events carry SUMMARY, which both filters let through uncounted, and the turbo filter's
      *      summaries go straight to the appenders (Logger.callAppenders), so a summary is never limited and cannot
@@ -70,13 +67,14 @@ final class ActiveFloodgate {
      *  (4) No lock of ours is held while deciding or while an appender writes a summary, so an appender that logs
      *      cannot deadlock with a decision, and a slow appender holds no logging thread through Floodgate.
      * Reloads (see Handover):
-     *  (5) park() runs first in a reset, before the appenders are detached and stopped: the writer takes no more
-     *      batches, and the one it holds is written (bounded wait) while the appenders that saw its events still
-     *      run. The engine stays open for the filter that continues it.
+     *  (5) The lifecycle's park() runs first in a reset, before the appenders are detached and stopped: the writer
+     *      takes no more batches, and the one it holds is written (bounded wait) while the appenders that saw its
+     *      events still run. The engine stays open for the filter that continues it.
      *  (6) The filter that continues it starts before the new appenders are attached (a turbo filter) or started
      *      (an appender's filter): while Joran reads the configuration holding the context's configuration lock, or
      *      (a turbo filter added back by code at the reset) before Joran starts. Its summary task hands nothing to
-     *      its writer until the lock is free and, for a turbo filter, some logger has an appender again.
+     *      its writer until the lock is free and, for a turbo filter, some logger has an appender again (the sink's
+     *      ready(), see canWrite()).
      */
 
     /** How a filter delivers one summary event. */
@@ -88,17 +86,16 @@ final class ActiveFloodgate {
     /** Where a starting filter finds the engine of the filter it replaces after a reload. */
     interface EngineSource {
         /** Returns the engine to continue for {@code config}, or null to start a new one. */
-        FloodFilter continued(FloodgateConfig config);
+        FloodEngine continued(FloodgateConfig config);
     }
 
     private final ContextAwareBase owner;
     private final String element;
+    private final LogbackStatus status;
     private final LoggerContext context;
     private final SummaryTarget target;
-    private final FloodFilter engine;
+    private final FloodEngine engine;
     private final FloodgateConfig config;
-    /** The class of the clock set on the filter, or null for the default ticking clock. */
-    private final Class<?> configuredClockClass;
     private final Level minLevel;
     private final int minLevelInt;
     private final Level summaryLevel;
@@ -106,36 +103,34 @@ final class ActiveFloodgate {
     private final boolean allLoggers;
     /** Whether the fingerprint includes the throwable, so that a call's trailing throwable argument must be found. */
     private final boolean keysThrowables;
-    private final AtomicInteger decideFailures = new AtomicInteger();
-    private final AtomicInteger writeFailures = new AtomicInteger();
-    private final SummaryPublisher publisher;
+    private final CappedReports decideFailures;
+    private final FilterLifecycle lifecycle;
     /** Where summaries go: the target, or where a stop that settles a parked Floodgate sends them. */
     private volatile SummaryTarget writeTo;
-    /** The context's executor that runs {@link #schedule}; set with it. */
-    private volatile ScheduledExecutorService scheduler;
-    private volatile ScheduledFuture<?> schedule;
     /** Whether a logger of the context had an appender when summaries were last due; only ever set to true. */
     private volatile boolean appendersSeen;
 
     private ActiveFloodgate(ContextAwareBase owner, String element, LoggerContext context, SummaryTarget target,
-            FloodFilter engine, Class<?> configuredClockClass, Level minLevel, Level summaryLevel) {
+            FloodEngine engine, Class<?> configuredClockClass, Level minLevel, Level summaryLevel) {
         this.owner = owner;
         this.element = element;
+        this.status = new LogbackStatus(owner, element);
         this.context = context;
         this.target = target;
         this.writeTo = target;
         this.engine = engine;
         this.config = engine.config();
-        this.configuredClockClass = configuredClockClass;
         this.minLevel = minLevel;
         this.minLevelInt = minLevel.levelInt;
         this.summaryLevel = summaryLevel;
         List<String> exempt = new ArrayList<>(config.exemptMarkers());
-        exempt.add(FloodFilter.SUMMARY_MARKER);
+        exempt.add(FloodEngine.SUMMARY_MARKER);
         this.exemptNames = exempt.toArray(new String[0]);
         this.allLoggers = config.limitsAllLoggers();
         this.keysThrowables = config.includesThrowable();
-        this.publisher = new SummaryPublisher(engine, new Sink(), "floodgate-summaries " + element);
+        this.decideFailures = new CappedReports(status, MAX_DIAGNOSTICS);
+        this.lifecycle = new FilterLifecycle(engine, configuredClockClass, new Sink(), status,
+                new CappedReports(status, MAX_DIAGNOSTICS), "floodgate-summaries " + element);
     }
 
     /**
@@ -180,9 +175,9 @@ final class ActiveFloodgate {
             }
             return null;
         }
-        FloodFilter continued = engines.continued(config);
-        FloodFilter engine = continued != null ? continued
-                : new FloodFilter(config, clock == null ? new TickingClock(Clock.monotonic()) : clock,
+        FloodEngine continued = engines.continued(config);
+        FloodEngine engine = continued != null ? continued
+                : new FloodEngine(config, clock == null ? new TickingClock(Clock.monotonic()) : clock,
                         fleetStatus(owner, element));
         ActiveFloodgate created = new ActiveFloodgate(owner, element, (LoggerContext) context, target, engine,
                 clock == null ? null : clock.getClass(), minLevel, summaryLevel);
@@ -213,31 +208,26 @@ final class ActiveFloodgate {
      * Returns a Floodgate like this one, whose start deferred its launch, that continues {@code continued}, the
      * engine of the filter this one replaces; called before this one decided anything. Null if it cannot start.
      */
-    ActiveFloodgate continueWith(FloodFilter continued) {
-        return launch(new ActiveFloodgate(owner, element, context, target, continued, configuredClockClass, minLevel,
-                summaryLevel), true);
+    ActiveFloodgate continueWith(FloodEngine continued) {
+        return launch(new ActiveFloodgate(owner, element, context, target, continued, lifecycle.clockClass(),
+                minLevel, summaryLevel), true);
     }
 
-    /** Schedules the summaries of {@code active}; null if that fails. */
+    /**
+     * Starts the lifecycle of {@code active} on the context's executor; null if the executor refuses, and then the
+     * lifecycle is stopped, which writes what a continued engine had pending.
+     */
     private static ActiveFloodgate launch(ActiveFloodgate active, boolean continued) {
         ContextAwareBase owner = active.owner;
         String element = active.element;
-        Context context = active.context;
         FloodgateConfig config = active.config;
         try {
-            long period = config.summaryIntervalMillis();
-            ScheduledExecutorService executor = context.getScheduledExecutorService();
-            active.scheduler = executor;
-            ScheduledFuture<?> future = executor.scheduleAtFixedRate(active::summarizeIfDue, period, period,
-                    TimeUnit.MILLISECONDS);
-            context.addScheduledFuture(future);
-            active.schedule = future;
+            active.lifecycle.start(new ContextScheduler(active.context));
         } catch (RuntimeException e) {
-            active.cancel(active.schedule);
             owner.addError(element + ": cannot schedule summaries on the context's executor: " + e + NOT_STARTED, e);
+            active.lifecycle.stop();
             return null;
         }
-        active.publisher.stopAtExit();
         owner.addInfo(element + ": started with " + config + ", minLevel=" + active.minLevel + ", summaryLevel="
                 + (active.summaryLevel == null ? "<level of the messages>" : active.summaryLevel)
                 + (continued ? "; continues the state and pending counts of the filter it replaces" : ""));
@@ -269,9 +259,9 @@ final class ActiveFloodgate {
         return context;
     }
 
-    /** Returns the class of the clock set on the filter, or null for the default ticking clock. */
-    Class<?> configuredClockClass() {
-        return configuredClockClass;
+    /** Returns the lifecycle of the engine in this filter. */
+    FilterLifecycle lifecycle() {
+        return lifecycle;
     }
 
     /** Returns the level below which nothing is limited. */
@@ -285,7 +275,7 @@ final class ActiveFloodgate {
     }
 
     /** Returns the engine. */
-    FloodFilter engine() {
+    FloodEngine engine() {
         return engine;
     }
 
@@ -342,7 +332,7 @@ final class ActiveFloodgate {
     }
 
     /**
-     * Returns the message a template of placeholders alone ({@link Fingerprinter#isGeneric}) renders to with
+     * Returns the message a template of placeholders alone ({@link Fingerprint#isGeneric}) renders to with
      * {@code arguments}, as SLF4J formats it: such a call is limited by what it says, not by its template.
      */
     static String rendered(String template, Object[] arguments) {
@@ -351,24 +341,8 @@ final class ActiveFloodgate {
 
     /** Reports a failed decision (a few times, then never again) and lets the event through. */
     FilterReply failed(RuntimeException e) {
-        report(decideFailures, "could not decide on an event, which passes: " + e, e, false);
+        decideFailures.warn("could not decide on an event, which passes: " + e, e);
         return FilterReply.NEUTRAL;
-    }
-
-    /**
-     * Hands the summaries of the period that ended, if one did, to the writer thread; called by the scheduler.
-     * Never waits for an appender. Does nothing while the appenders may not be in place (see {@link #canWrite()}):
-     * the counts stay in the engine for the next run.
-     */
-    void summarizeIfDue() {
-        if (!canWrite()) {
-            return;
-        }
-        try {
-            publisher.publishIfDue();
-        } catch (RuntimeException e) {
-            report(writeFailures, "could not summarize: " + e, e, true);
-        }
     }
 
     /**
@@ -384,77 +358,55 @@ final class ActiveFloodgate {
         if (appendersSeen || !(owner instanceof TurboFilter)) {
             return true;
         }
+        appendersSeen = anyAppender(context);
+        return appendersSeen;
+    }
+
+    /** Returns whether some logger of {@code context} has an appender. */
+    private static boolean anyAppender(LoggerContext context) {
         for (Logger logger : context.getLoggerList()) {
             if (logger.iteratorForAppenders().hasNext()) {
-                appendersSeen = true;
                 return true;
             }
         }
         return false;
     }
 
-    /** As {@link #summarizeIfDue()}, then waits until the summaries are written; for tests. */
-    void summarizeIfDueAndWait() {
-        try {
-            publisher.awaitIdle(TEST_WAIT_MILLIS);
-            summarizeIfDue();
-            publisher.awaitIdle(TEST_WAIT_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /**
+     * Writes a summary event through {@code logger}'s appenders, as a turbo filter does; throws when no logger of the
+     * context has an appender (a reset detached them all and no configuration attached new ones yet), where Logback
+     * would drop the event silently, so that the summary's count is carried or reported instead of lost.
+     */
+    static void callAppenders(Logger logger, ILoggingEvent event) {
+        if (!anyAppender(logger.getLoggerContext())) {
+            throw new IllegalStateException("no logger of the context has an appender (a reset detached them)");
         }
+        logger.callAppenders(event);
     }
 
     /**
-     * Stops the schedule and writes everything still untold, waiting at most
-     * {@link SummaryPublisher#STOP_TIMEOUT_MILLIS} for the appenders; what cannot be written is reported with its
-     * count as an error. Idempotent.
+     * Writes a summary event to {@code appender}; throws when it is stopped, where Logback would drop the event with
+     * a warning, so that the summary's count is carried or reported instead of lost. (An appender that stops between
+     * the check and the write still drops it; a stop waits for the writer before it stops the appenders.)
      */
+    static void append(Appender<ILoggingEvent> appender, ILoggingEvent event) {
+        if (!appender.isStarted()) {
+            throw new IllegalStateException("the appender " + appender.getName() + " is stopped");
+        }
+        appender.doAppend(event);
+    }
+
+    /** Stops the lifecycle: cancels the schedule and writes everything still untold; idempotent. */
     void stop() {
-        stop(target);
+        lifecycle.stop();
     }
 
-    /** Stops the schedule and writes everything still untold to {@code into}; idempotent. */
+    /** As {@link #stop()}, writing to {@code into}: where a parked Floodgate that nothing continued writes. */
     void stop(SummaryTarget into) {
-        cancelTasks();
-        try {
-            if (into != target) {
-                writeTo = into;
-            }
-            publisher.stop();
-        } catch (RuntimeException e) {
-            report(writeFailures, "could not write the final summaries: " + e, e, true);
+        if (into != target) {
+            writeTo = into;
         }
-    }
-
-    /**
-     * Stops the schedule without closing the engine, which goes on counting for whoever continues it: the filter
-     * that takes this one's place after a reload, or {@link #stop(SummaryTarget)}. Waits (at most
-     * {@link SummaryPublisher#RELEASE_TIMEOUT_MILLIS}) until the summaries the writer already took are written, while
-     * the appenders that saw their events still run; a reset parks a Floodgate before it stops the appenders.
-     */
-    void park() {
-        cancelTasks();
-        publisher.release();
-    }
-
-    private void cancelTasks() {
-        cancel(schedule);
-    }
-
-    /**
-     * Cancels a scheduled task and takes it out of the executor's queue: Logback's executor keeps a cancelled task
-     * queued until its next run is due (a whole summary interval, up to a day), and with it this Floodgate's
-     * engine, so each reconfiguration would leave one behind.
-     */
-    private void cancel(ScheduledFuture<?> future) {
-        if (future == null) {
-            return;
-        }
-        future.cancel(false);
-        ScheduledExecutorService executor = scheduler;
-        if (executor instanceof ScheduledThreadPoolExecutor && future instanceof Runnable) {
-            ((ScheduledThreadPoolExecutor) executor).remove((Runnable) future);
-        }
+        lifecycle.stop();
     }
 
     /**
@@ -462,7 +414,7 @@ final class ActiveFloodgate {
      * appenders throw.
      */
     private void write(SuppressionSummary summary) {
-        String loggerName = summary.loggerName() == null ? FloodFilter.SUMMARY_LOGGER : summary.loggerName();
+        String loggerName = summary.loggerName() == null ? FloodEngine.SUMMARY_LOGGER : summary.loggerName();
         Logger logger = context.getLogger(loggerName);
         Level level = summaryLevel != null ? summaryLevel
                 : summary.level() instanceof Level ? (Level) summary.level() : Level.WARN;
@@ -478,7 +430,7 @@ final class ActiveFloodgate {
         writeTo.write(logger, event);
     }
 
-    /** The publisher's view of this Floodgate: summary events through the target, diagnostics to the status. */
+    /** The publisher's view of this Floodgate: summary events through the target, once appenders are in place. */
     private final class Sink implements SummaryPublisher.Sink {
         @Override
         public void write(SuppressionSummary summary) {
@@ -491,29 +443,8 @@ final class ActiveFloodgate {
         }
 
         @Override
-        public void warn(String message, Throwable cause) {
-            owner.addWarn(element + ": " + message, cause);
-        }
-
-        @Override
-        public void error(String message, Throwable cause) {
-            owner.addError(element + ": " + message, cause);
-        }
-    }
-
-    private void report(AtomicInteger counter, String message, Throwable cause, boolean error) {
-        if (counter.get() >= MAX_DIAGNOSTICS) {
-            return;
-        }
-        int n = counter.incrementAndGet();
-        if (n > MAX_DIAGNOSTICS) {
-            return;
-        }
-        String text = element + ": " + message + (n == MAX_DIAGNOSTICS ? " (further messages suppressed)" : "");
-        if (error) {
-            owner.addError(text, cause);
-        } else {
-            owner.addWarn(text, cause);
+        public boolean ready() {
+            return canWrite();
         }
     }
 }

@@ -4,10 +4,9 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.LifeCycle;
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.Option;
-import dev.floodgate.core.internal.FilterRegistry;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -24,22 +23,20 @@ final class FilterState {
 
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final UnknownElements unknown;
-    private final Object lifecycle = new Object();
+    private final Object lock = new Object();
     /** The clock of the limiter, or null for the default ticking clock. */
     private Clock clock;
     private volatile ActiveFloodgate active;
-    /** Where the started filter sits, or null if unknown; guarded by {@link #lifecycle}. */
+    /** Where the started filter sits, or null if unknown; guarded by {@link #lock}. */
     private String place;
     /** Finds the place of a filter that did not know it at start, or null once it is placed (or cannot be). */
     private volatile Supplier<String> latePlace;
-    /** The filter and how it names itself in status messages, set at start; guarded by {@link #lifecycle}. */
+    /** The filter and how it names itself in status messages, set at start; guarded by {@link #lock}. */
     private ContextAwareBase owner;
     private String element;
-    /** Where a parked Floodgate writes if nothing continues it; guarded by {@link #lifecycle}. */
+    /** Where a parked Floodgate writes if nothing continues it; guarded by {@link #lock}. */
     private ActiveFloodgate.SummaryTarget settleTarget;
-    /** The started Floodgate's place in the monitoring registry; guarded by {@link #lifecycle}. */
-    private FilterRegistry.Registration registration;
-    /** The name monitoring knows the filter by; guarded by {@link #lifecycle}. */
+    /** The name monitoring knows the filter by; guarded by {@link #lock}. */
     private String name;
 
     FilterState(Class<?> filterClass) {
@@ -99,7 +96,7 @@ final class FilterState {
     <F extends ContextAwareBase & LifeCycle> void start(F filter, String element, String name,
             ActiveFloodgate.SummaryTarget target, Runnable markStarted, String place,
             Supplier<String> latePlace, ActiveFloodgate.SummaryTarget settleTarget) {
-        synchronized (lifecycle) {
+        synchronized (lock) {
             if (filter.isStarted()) {
                 return;
             }
@@ -120,7 +117,7 @@ final class FilterState {
                 Handover.of(context).awaitPlace(this);
             }
             this.name = name;
-            registration = register(started.engine());
+            started.lifecycle().register("logback", name);
             context.register(filter);
             markStarted.run();
         }
@@ -136,7 +133,7 @@ final class FilterState {
      * equal; runs before the filter's first decision. Idempotent.
      */
     void placeLate() {
-        synchronized (lifecycle) {
+        synchronized (lock) {
             Supplier<String> finder = latePlace;
             ActiveFloodgate current = active;
             if (finder == null || current == null) {
@@ -149,35 +146,27 @@ final class FilterState {
                 found = null; // not attached anywhere the context can see: no predecessor to continue
             }
             place = found;
-            FloodFilter engine = found == null ? null
+            FloodEngine engine = found == null ? null
                     : continued(owner, element, current.context(), found, current.config());
             ActiveFloodgate next = engine == null ? current.launch() : current.continueWith(engine);
+            if (next != null && next != current) {
+                current.stop(); // closes the engine made at start, which has counted nothing
+                next.lifecycle().register("logback", name);
+            }
             if (next != null) {
                 active = next;
-                if (engine != null && registration != null) {
-                    registration.close();
-                    registration = register(engine);
-                }
             }
             latePlace = null; // after the write of `active`: a decision that sees no late place sees the new one
         }
     }
 
-    /** Registers {@code engine} for monitoring under this filter's name; called holding {@link #lifecycle}. */
-    private FilterRegistry.Registration register(FloodFilter engine) {
-        ContextAwareBase filter = owner;
-        String where = element;
-        return FilterRegistry.global().register("logback", name, engine,
-                problem -> filter.addWarn(where + ": " + problem));
-    }
-
-    private FloodFilter continued(ContextAwareBase filter, String element, Context context, String place,
+    private FloodEngine continued(ContextAwareBase filter, String element, Context context, String place,
             FloodgateConfig config) {
         if (place == null || context == null) {
             return null;
         }
         Handover handover = Handover.of(context);
-        FloodFilter engine = handover.claim(place, config, clock);
+        FloodEngine engine = handover.claim(place, config, clock);
         if (engine == null && handover.isParked(place)) {
             filter.addInfo(element + ": the settings differ from those of the filter it replaces (" + place
                     + "), so it starts afresh; that filter's pending counts are written when the configuration ends");
@@ -191,7 +180,7 @@ final class FilterState {
      * deciding on it until the reset detaches it; stopped any other way, it writes what it has not reported yet.
      */
     void stop(Runnable markStopped) {
-        synchronized (lifecycle) {
+        synchronized (lock) {
             ActiveFloodgate stopping = active;
             markStopped.run();
             if (stopping == null) {
@@ -203,10 +192,6 @@ final class FilterState {
                 active = null;
                 stopping.stop();
             }
-            if (registration != null) {
-                registration.close();
-                registration = null;
-            }
         }
     }
 
@@ -215,7 +200,7 @@ final class FilterState {
     void summarizeIfDue() {
         ActiveFloodgate a = active;
         if (a != null) {
-            a.summarizeIfDueAndWait();
+            a.lifecycle().publishIfDueAndWait();
         }
     }
 }

@@ -11,8 +11,8 @@ import ch.qos.logback.core.filter.Filter;
 import ch.qos.logback.core.spi.AppenderAttachable;
 import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
+import dev.floodgate.core.Fingerprint;
 import dev.floodgate.core.Option;
-import dev.floodgate.core.fingerprint.Fingerprinter;
 import java.util.Iterator;
 import java.util.List;
 import org.slf4j.Marker;
@@ -84,7 +84,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
     public void start() {
         Appender<ILoggingEvent> known = appender;
         state.start(this, element(), getName() == null ? "FloodgateFilter" : getName(),
-                (logger, event) -> appender().doAppend(event), super::start, place(known),
+                (logger, event) -> ActiveFloodgate.append(appender(), event), super::start, place(known),
                 () -> place(appender()), (logger, event) -> byName(appender().getName()).doAppend(event));
     }
 
@@ -114,7 +114,7 @@ public final class FloodgateFilter extends Filter<ILoggingEvent> implements Opti
             }
             Object[] arguments = event.getArgumentArray();
             boolean hasArguments = arguments != null && arguments.length > 0;
-            if (hasArguments && Fingerprinter.isGeneric(message)) {
+            if (hasArguments && Fingerprint.isGeneric(message)) {
                 // a template of placeholders alone: the rendered message is what is limited
                 return a.decide(event.getLoggerName(), event.getLevel(), event.getFormattedMessage(), false,
                         thrown(event.getThrowableProxy()));

@@ -7,8 +7,8 @@ import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.FilterReply;
 import dev.floodgate.core.Clock;
+import dev.floodgate.core.Fingerprint;
 import dev.floodgate.core.Option;
-import dev.floodgate.core.fingerprint.Fingerprinter;
 import java.util.List;
 import org.slf4j.Marker;
 
@@ -61,7 +61,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
      */
     @Override
     public void start() {
-        ActiveFloodgate.SummaryTarget target = (logger, event) -> logger.callAppenders(event);
+        ActiveFloodgate.SummaryTarget target = ActiveFloodgate::callAppenders;
         state.start(this, element(), getName() == null ? "FloodgateTurboFilter" : getName(), target, super::start,
                 place(), target);
         String fluentWarning = LogbackVersion.turboFluentWarning();
@@ -94,7 +94,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
             int n = params == null ? 0 : params.length;
             boolean hasArguments = n > 1 || (n == 1 && (t != null || !(params[0] instanceof Throwable)));
             Throwable thrown = a.keysThrowables() ? thrown(params, n, t) : t;
-            if (hasArguments && Fingerprinter.isGeneric(format)) {
+            if (hasArguments && Fingerprint.isGeneric(format)) {
                 return a.decideCounted(logger.getName(), level, ActiveFloodgate.rendered(format, params), false,
                         thrown);
             }
@@ -129,7 +129,7 @@ public final class FloodgateTurboFilter extends TurboFilter implements OptionSet
                 thrown = (Throwable) params.get(arguments - 1);
                 arguments--;
             }
-            if (arguments > 0 && Fingerprinter.isGeneric(format)) {
+            if (arguments > 0 && Fingerprint.isGeneric(format)) {
                 return a.decide(logger.getName(), Level.convertAnSLF4JLevel(event.getLevel()),
                         ActiveFloodgate.rendered(format, params.toArray()), false, thrown);
             }

@@ -5,7 +5,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ConfigurationEvent;
 import ch.qos.logback.core.spi.ConfigurationEventListener;
 import dev.floodgate.core.Clock;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -70,7 +70,7 @@ final class Handover implements ConfigurationEventListener {
      * closes and writes whatever was parked there before.
      */
     void park(String place, ActiveFloodgate floodgate, ActiveFloodgate.SummaryTarget settleTarget) {
-        floodgate.park();
+        floodgate.lifecycle().park();
         Parked older;
         synchronized (this) {
             older = parked.put(place, new Parked(floodgate, settleTarget));
@@ -86,15 +86,14 @@ final class Handover implements ConfigurationEventListener {
      *
      * @return the engine to continue, or null to start afresh
      */
-    synchronized FloodFilter claim(String place, FloodgateConfig config, Clock configuredClock) {
+    synchronized FloodEngine claim(String place, FloodgateConfig config, Clock configuredClock) {
         Parked candidate = parked.get(place);
-        if (candidate == null || !candidate.floodgate.config().equals(config)
-                || candidate.floodgate.configuredClockClass()
-                        != (configuredClock == null ? null : configuredClock.getClass())) {
-            return null;
+        FloodEngine engine = candidate == null ? null : candidate.floodgate.lifecycle().handOver(config,
+                configuredClock == null ? null : configuredClock.getClass());
+        if (engine != null) {
+            parked.remove(place);
         }
-        parked.remove(place);
-        return candidate.floodgate.engine();
+        return engine;
     }
 
     /** Returns whether a Floodgate is parked at {@code place}. */

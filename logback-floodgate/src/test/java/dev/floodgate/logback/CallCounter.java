@@ -6,7 +6,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.filter.Filter;
 import ch.qos.logback.core.spi.FilterReply;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -44,7 +44,7 @@ final class CallCounter {
         @Override
         public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
                 Throwable t) {
-            if (format != null && (marker == null || !marker.contains(FloodFilter.SUMMARY_MARKER))) {
+            if (format != null && (marker == null || !marker.contains(FloodEngine.SUMMARY_MARKER))) {
                 increment(getName());
             }
             return FilterReply.NEUTRAL;

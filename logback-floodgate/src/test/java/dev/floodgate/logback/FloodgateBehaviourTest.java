@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.io.IOException;
 import java.time.Duration;
@@ -310,7 +310,7 @@ class FloodgateBehaviourTest {
         configure(adapter);
         Logger log = t.logger("com.acme.Db");
         for (int i = 0; i < 40; i++) {
-            log.error(MARKERS.getMarker(FloodFilter.SUMMARY_MARKER), CONNECTION, "db" + i);
+            log.error(MARKERS.getMarker(FloodEngine.SUMMARY_MARKER), CONNECTION, "db" + i);
         }
 
         assertThat(events(t.list(LIST))).hasSize(40);
@@ -473,7 +473,7 @@ class FloodgateBehaviourTest {
         List<ILoggingEvent> events = summarizeAfter(adapter, Duration.ofSeconds(30));
 
         assertThat(summaries(events)).hasSize(2).anySatisfy(s -> {
-            assertThat(s.getLoggerName()).isEqualTo(FloodFilter.SUMMARY_LOGGER);
+            assertThat(s.getLoggerName()).isEqualTo(FloodEngine.SUMMARY_LOGGER);
             assertThat(s.getLevel()).isEqualTo(Level.WARN);
             assertThat(s.getFormattedMessage()).isEqualTo("Suppressed 24 other messages in the last 30s (more than 1 "
                     + "fingerprints at once; first " + START + ", last " + START + LIMITS + ")");
@@ -485,7 +485,7 @@ class FloodgateBehaviourTest {
     @EnumSource(Adapter.class)
     void summary_ofALoggerTurnedOff_isNotWritten(Adapter adapter) {
         configure(adapter, "maxKeys", "1");
-        t.logger(FloodFilter.SUMMARY_LOGGER).setLevel(Level.OFF);
+        t.logger(FloodEngine.SUMMARY_LOGGER).setLevel(Level.OFF);
         flood(t.logger("com.acme.Db"), 40);
         for (int i = 0; i < 40; i++) {
             t.logger("com.acme.Cache").error("Cache miss for {}", i);

@@ -91,6 +91,38 @@ class OptionsTest {
         assertThat(textSetters).isEqualTo(expected);
     }
 
+    /**
+     * Joran needs a setter per option, so each option's one declaration here is its setter in {@link OptionSetters}:
+     * named from the key, setting that option, and no setter besides.
+     */
+    @Test
+    void optionSetters_eachOption_hasOneSetterThatSetsIt() throws ReflectiveOperationException {
+        Map<String, Method> setters = new java.util.TreeMap<>();
+        for (Method m : OptionSetters.class.getDeclaredMethods()) {
+            if (!m.getName().equals("setOption")) {
+                setters.put(m.getName(), m);
+            }
+        }
+        List<String> missing = new java.util.ArrayList<>();
+        List<String> wrong = new java.util.ArrayList<>();
+        for (Option o : Option.values()) {
+            Method m = setters.remove(setterName(o));
+            if (m == null || !m.isDefault() || !Arrays.equals(m.getParameterTypes(), new Class<?>[] {String.class})) {
+                missing.add("default void " + setterName(o) + "(String value) for Option." + o.name());
+                continue;
+            }
+            Option[] set = new Option[1];
+            OptionSetters recorder = (option, value) -> set[0] = option;
+            m.invoke(recorder, "x");
+            if (set[0] != o) {
+                wrong.add(m.getName() + " sets " + set[0] + ", not " + o);
+            }
+        }
+        assertThat(missing).as("setters OptionSetters must declare").isEmpty();
+        assertThat(wrong).as("setters that set another option").isEmpty();
+        assertThat(setters.keySet()).as("methods of OptionSetters that are no option's setter").isEmpty();
+    }
+
     @ParameterizedTest
     @EnumSource(Option.class)
     void setter_badValue_isReportedUnderItsOwnOptionName(Option option) throws ReflectiveOperationException {

@@ -43,7 +43,7 @@ class SlowAppenderTest {
         clock.advance(Duration.ofSeconds(1));
 
         // The scheduled task hands the summary over and returns; the writer thread is now stuck in the appender.
-        adapter.active(t).summarizeIfDue();
+        adapter.active(t).lifecycle().publishIfDue();
         appender.summaryEntered.acquire();
         appender.blockEvents = true;
 

@@ -4,7 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.spi.FilterReply;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Marker;
 
@@ -16,7 +16,7 @@ public final class SummaryCountingTurboFilter extends TurboFilter {
     @Override
     public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
             Throwable t) {
-        if (marker != null && marker.contains(FloodFilter.SUMMARY_MARKER)) {
+        if (marker != null && marker.contains(FloodEngine.SUMMARY_MARKER)) {
             summariesSeen.incrementAndGet();
             return FilterReply.DENY;
         }

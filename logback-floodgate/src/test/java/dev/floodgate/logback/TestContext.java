@@ -12,7 +12,7 @@ import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.read.ListAppender;
 import ch.qos.logback.core.spi.AppenderAttachable;
 import ch.qos.logback.core.status.Status;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -229,7 +229,7 @@ final class TestContext implements AutoCloseable {
     /** Returns whether {@code event} is a Floodgate summary. */
     static boolean isSummary(ILoggingEvent event) {
         List<Marker> markers = event.getMarkerList();
-        return markers != null && markers.stream().anyMatch(m -> FloodFilter.SUMMARY_MARKER.equals(m.getName()));
+        return markers != null && markers.stream().anyMatch(m -> FloodEngine.SUMMARY_MARKER.equals(m.getName()));
     }
 
     /** Returns the formatted messages of the events that are not summaries. */

@@ -1,7 +1,7 @@
 package dev.floodgate.core.fingerprint;
 
 /**
- * Character classes and digit runs, for {@link TokenMasker} and {@link TimeTokens}: which characters are word
+ * Character classes and digit runs, for the masking scan and its token readers: which characters are word
  * characters, digits and hex digits, and small readers of numbers. Stateless.
  */
 final class Chars {

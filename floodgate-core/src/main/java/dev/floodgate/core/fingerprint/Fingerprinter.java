@@ -1,6 +1,6 @@
 package dev.floodgate.core.fingerprint;
 
-import dev.floodgate.core.fleet.FleetSettings;
+import dev.floodgate.core.base.Digests;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -25,18 +25,22 @@ import java.lang.invoke.MethodType;
  * the JDK's hash tables expect). Every other fingerprint, and every message logged without arguments, is identified
  * by a {@link KeyDigest} of its text, keyed per process, so that text an attacker sends can neither collide in the
  * ledger nor make a key hold more than a sample of {@value #MAX_SAMPLE_CHARS} characters, whatever its length.
+ *
+ * <p>The engine's own: public only because {@link dev.floodgate.core.FloodEngine}, in another package, calls it, and
+ * not exported by the module. Its keys are plain objects (template strings and frozen keys) that only the engine
+ * holds; a caller outside the core gets a call's key as a {@link dev.floodgate.core.Fingerprint}.
  */
 public final class Fingerprinter {
 
     /** The number of leading template characters that make up a fingerprint. */
-    public static final int MAX_TEMPLATE_CHARS = 1_000;
+    public static final int MAX_TEMPLATE_CHARS = FingerprintProbe.MAX_TEMPLATE_CHARS;
     /**
      * The longest template that is its own key, and the most characters of its text a stored key keeps to show in
      * summaries.
      */
-    public static final int MAX_SAMPLE_CHARS = 256;
+    public static final int MAX_SAMPLE_CHARS = FrozenKey.MAX_SAMPLE_CHARS;
 
-    private static final ThreadLocal<FingerprintKey> PROBE = ThreadLocal.withInitial(FingerprintKey::new);
+    private static final ThreadLocal<FingerprintProbe> PROBE = ThreadLocal.withInitial(FingerprintProbe::new);
     private static final ThreadLocal<FrameMemo> FRAMES = ThreadLocal.withInitial(FrameMemo::new);
     /** {@code Thread.isVirtual()} (Java 21), or null on a Java without virtual threads. */
     private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
@@ -49,10 +53,9 @@ public final class Fingerprinter {
     private final boolean composite;
     /** The longest template that is its own fingerprint when the call has arguments; -1 if none is. */
     private final int plainTemplateLimit;
-    /**
-     * The messages every thread found without a token, and what the calls of threads that keep no probe (virtual
-     * threads) learned; see {@link #ownsProbe()}.
-     */
+    /** The messages every thread found without a token. */
+    private final TokenFreeMessages tokenFreeMessages = new TokenFreeMessages();
+    /** What the calls of threads that keep no probe (virtual threads) learned; see {@link #ownsProbe()}. */
     private final SharedRecall shared = new SharedRecall();
     /** Whether every thread is treated as one that keeps no probe: for tests on a Java without virtual threads. */
     private final boolean noThreadOwnsProbe;
@@ -184,7 +187,7 @@ public final class Fingerprinter {
             return false;
         }
         FrozenKey k = (FrozenKey) key;
-        return k.template() == template && (hasArguments || !maskTokens || shared.isTokenFree(template))
+        return k.template() == template && (hasArguments || !maskTokens || tokenFreeMessages.contains(template))
                 && k.hasParts(includeLogger ? loggerName : null, includeLevel ? level : null,
                         includeThrowable && thrown != null ? thrown.getClass() : null,
                         includeThrowableFrame && thrown != null ? frameOf(thrown) : null);
@@ -199,12 +202,12 @@ public final class Fingerprinter {
         Class<?> thrownClass = includeThrowable && thrown != null ? thrown.getClass() : null;
         StackTraceElement frame = includeThrowableFrame && thrown != null ? frameOf(thrown) : null;
         // A message scanned whole before and found without a token is its own fingerprint's text.
-        boolean tokenFree = maskTokens && !hasArguments && length == full && shared.isTokenFree(template);
+        boolean tokenFree = maskTokens && !hasArguments && length == full && tokenFreeMessages.contains(template);
         if (!ownsProbe()) {
             return probeOfOneCall(template, hasArguments, tokenFree, full, length, logger, levelPart, thrownClass,
                     frame);
         }
-        FingerprintKey probe = PROBE.get();
+        FingerprintProbe probe = PROBE.get();
         if (maskTokens && !hasArguments && !tokenFree) {
             probe.load(template, length);
             FrozenKey known = probe.recall();
@@ -212,7 +215,7 @@ public final class Fingerprinter {
                 return known;
             }
             if (!probe.mask() && length == full) {
-                shared.rememberTokenFree(template);
+                tokenFreeMessages.remember(template);
                 known = probe.recallPlain(template, logger, levelPart, thrownClass, frame);
                 if (known != null) {
                     return known;
@@ -238,10 +241,10 @@ public final class Fingerprinter {
             if (known != null) {
                 return known;
             }
-            FingerprintKey probe = FingerprintKey.forOneCall();
+            FingerprintProbe probe = FingerprintProbe.forOneCall();
             probe.load(template, length);
             if (!probe.mask() && length == full) {
-                shared.rememberTokenFree(template);
+                tokenFreeMessages.remember(template);
                 known = shared.recallPlain(template, logger, levelPart, thrownClass, frame);
                 if (known != null) {
                     return known;
@@ -253,12 +256,12 @@ public final class Fingerprinter {
         if (known != null) {
             return known;
         }
-        return FingerprintKey.forOneCall().text(template, length).parts(logger, levelPart, thrownClass, frame);
+        return FingerprintProbe.forOneCall().text(template, length).parts(logger, levelPart, thrownClass, frame);
     }
 
     /** {@return whether {@code message}, this very string, is known to have no token}; for tests */
     boolean knowsTokenFree(String message) {
-        return shared.isTokenFree(message);
+        return tokenFreeMessages.contains(message);
     }
 
     /**
@@ -304,8 +307,8 @@ public final class Fingerprinter {
             return;
         }
         FrozenKey stored = (FrozenKey) key;
-        if (probe instanceof FingerprintKey) {
-            FingerprintKey p = (FingerprintKey) probe;
+        if (probe instanceof FingerprintProbe) {
+            FingerprintProbe p = (FingerprintProbe) probe;
             if (p.servesOneCall()) {
                 shared.learn(p, stored);
             } else {
@@ -327,7 +330,7 @@ public final class Fingerprinter {
      * @param probe a probe key from this fingerprinter, valid only during the logging call
      */
     public Object freeze(Object probe) {
-        return probe instanceof FingerprintKey ? ((FingerprintKey) probe).freeze(fleetNames) : probe;
+        return probe instanceof FingerprintProbe ? ((FingerprintProbe) probe).freeze(fleetNames) : probe;
     }
 
     /**
@@ -341,35 +344,11 @@ public final class Fingerprinter {
         if (!(key instanceof FrozenKey)) {
             return String.valueOf(key);
         }
-        FrozenKey k = (FrozenKey) key;
-        return describe(k.text(), k.thrownClass(), k.frame());
-    }
-
-    static String describe(String text, Class<?> thrownClass, StackTraceElement frame) {
-        if (thrownClass == null) {
-            return text;
-        }
-        return text + " with " + thrownClass.getName() + (frame == null ? "" : " at " + frame);
+        return ((FrozenKey) key).description();
     }
 
     /**
-     * Returns what a fingerprint's fleet name is the digest of: its description, and after it the logger and the level
-     * where they are part of the fingerprint, so that two local fingerprints never share a fleet budget. The parts
-     * follow the text, each after a NUL and the logger with its length, so that no text can end like another text
-     * with its parts.
-     */
-    static String fleetText(String text, String loggerName, Object level, Class<?> thrownClass,
-            StackTraceElement frame) {
-        String description = describe(text, thrownClass, frame);
-        if (loggerName == null && level == null) {
-            return description;
-        }
-        return description + '\u0000' + (loggerName == null ? "-" : loggerName.length() + ":" + loggerName) + '\u0000'
-                + level;
-    }
-
-    /**
-     * {@return the name of a stored key's fingerprint in the fleet's shared store: {@link FleetSettings#nameOf} of its
+     * {@return the name of a stored key's fingerprint in the fleet's shared store: {@code FleetSettings.nameOf} of its
      * whole description (all of its text, where {@link #describe} may show a sample) and the logger and level where
      * they are part of the fingerprint, the same in every process}
      *
@@ -378,7 +357,7 @@ public final class Fingerprinter {
      */
     public String fleetName(Object key) {
         if (!(key instanceof FrozenKey)) {
-            return FleetSettings.nameOf(String.valueOf(key));
+            return Digests.sha256Hex128(String.valueOf(key));
         }
         String name = ((FrozenKey) key).fleetName();
         if (name == null) {

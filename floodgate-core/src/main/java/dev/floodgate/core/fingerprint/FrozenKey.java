@@ -3,19 +3,25 @@ package dev.floodgate.core.fingerprint;
 import java.util.Objects;
 
 /**
- * A fingerprint key as the ledger stores it, made by {@link FingerprintKey#freeze()}: the {@link KeyDigest} of its
+ * A fingerprint key as the ledger stores it, made by {@link FingerprintProbe#freeze()}: the {@link KeyDigest} of its
  * text (masked and cut), a sample of that text for summaries, and the logger, level, throwable class and first frame
  * where they are part of the fingerprint.
  *
  * <p>Immutable and thread-safe. Identity is the digest and the other parts: the text itself is not kept, so a key
  * costs the same whatever the message. Its sample is the text when that is at most
- * {@value Fingerprinter#MAX_SAMPLE_CHARS} characters (the application's own template string when the key is a
+ * {@value #MAX_SAMPLE_CHARS} characters (the application's own template string when the key is a
  * template that was neither masked nor cut, which lets a key be recognised by that string's identity), else the text's
- * first {@value Fingerprinter#MAX_SAMPLE_CHARS} characters, which summaries show with an ellipsis (kept apart, so that
+ * first {@value #MAX_SAMPLE_CHARS} characters, which summaries show with an ellipsis (kept apart, so that
  * a Latin-1 sample stays one byte a character). Memory: 64 bytes, the sample (at most
- * {@value Fingerprinter#MAX_SAMPLE_CHARS} characters) and, with a fleet limit, its 32-character name.
+ * {@value #MAX_SAMPLE_CHARS} characters) and, with a fleet limit, its 32-character name.
  */
 final class FrozenKey {
+
+    /**
+     * The longest template that is its own key, and the most characters of its text a frozen key keeps as its sample.
+     */
+    static final int MAX_SAMPLE_CHARS = 256;
+
 
     private final long high;
     private final long low;
@@ -87,6 +93,37 @@ final class FrozenKey {
         return fleetName;
     }
 
+    /**
+     * {@return how a summary shows this key: its text, followed by the throwable's class and frame when they are part
+     * of the fingerprint}
+     */
+    String description() {
+        return describe(text(), thrownClass, frame);
+    }
+
+    static String describe(String text, Class<?> thrownClass, StackTraceElement frame) {
+        if (thrownClass == null) {
+            return text;
+        }
+        return text + " with " + thrownClass.getName() + (frame == null ? "" : " at " + frame);
+    }
+
+    /**
+     * Returns what a fingerprint's fleet name is the digest of: its description, and after it the logger and the level
+     * where they are part of the fingerprint, so that two local fingerprints never share a fleet budget. The parts
+     * follow the text, each after a NUL and the logger with its length, so that no text can end like another text
+     * with its parts.
+     */
+    static String fleetText(String text, String loggerName, Object level, Class<?> thrownClass,
+            StackTraceElement frame) {
+        String description = describe(text, thrownClass, frame);
+        if (loggerName == null && level == null) {
+            return description;
+        }
+        return description + '\u0000' + (loggerName == null ? "-" : loggerName.length() + ":" + loggerName) + '\u0000'
+                + level;
+    }
+
     @Override
     public int hashCode() {
         return hash;
@@ -97,11 +134,10 @@ final class FrozenKey {
         if (this == o) {
             return true;
         }
-        if (o instanceof FingerprintKey) {
-            return o.equals(this);
-        }
         if (!(o instanceof FrozenKey)) {
-            return false;
+            // Only a probe that freezes to this key equals it without being one, and it decides that itself
+            // (FingerprintProbe.equals): asking the other object keeps equality symmetric.
+            return o != null && o.equals(this);
         }
         FrozenKey k = (FrozenKey) o;
         return hash == k.hash && k.hasDigest(high, low) && k.hasParts(loggerName, level, thrownClass, frame);

@@ -1,5 +1,17 @@
 package dev.floodgate.core.fingerprint;
 
+import static dev.floodgate.core.fingerprint.Attempt.KIND_DATE;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_DURATION;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_HEX;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_IP;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_NUMBER;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_TIME;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_TIMESTAMP;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_UUID;
+import static dev.floodgate.core.fingerprint.Attempt.NONE;
+import static dev.floodgate.core.fingerprint.Attempt.ipv6Horizon;
+import static dev.floodgate.core.fingerprint.Attempt.noIpv6Before;
+import static dev.floodgate.core.fingerprint.Attempt.token;
 import static dev.floodgate.core.fingerprint.Chars.decimals;
 import static dev.floodgate.core.fingerprint.Chars.isDigit;
 import static dev.floodgate.core.fingerprint.Chars.isHexDigit;
@@ -12,25 +24,13 @@ import static dev.floodgate.core.fingerprint.TimeTokens.date;
 import static dev.floodgate.core.fingerprint.TimeTokens.duration;
 import static dev.floodgate.core.fingerprint.TimeTokens.time;
 import static dev.floodgate.core.fingerprint.TimeTokens.timeAfter;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DATE;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DURATION;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_HEX;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_IP;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_NUMBER;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIME;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIMESTAMP;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_UUID;
-import static dev.floodgate.core.fingerprint.TokenMasker.NONE;
-import static dev.floodgate.core.fingerprint.TokenMasker.ipv6Horizon;
-import static dev.floodgate.core.fingerprint.TokenMasker.noIpv6Before;
-import static dev.floodgate.core.fingerprint.TokenMasker.token;
 
 /**
- * The tokens of {@link TokenMasker} that start with a digit or a hex letter: numbers, UUIDs, hex words and
+ * The tokens of the masking scan that start with a digit or a hex letter: numbers, UUIDs, hex words and
  * {@code 0x} numbers, IPv4 and IPv6 addresses with their ports, and (through {@link TimeTokens}) numeric dates,
  * times and durations. A plain number reads nothing past its digits; past that, each reader checks all that its token
- * needs. Each reader returns a token as {@link TokenMasker#token} encodes it (with what it proved about the text
- * ahead, see {@link TokenMasker#learned}), or where its token ends, and {@link TokenMasker#NONE} or -1 where none
+ * needs. Each reader returns a token as {@link Attempt#token} encodes it (with what it proved about the text
+ * ahead, see {@link Attempt#learned}), or where its token ends, and {@link Attempt#NONE} or -1 where none
  * starts. Stateless.
  */
 final class NumericTokens {
@@ -43,7 +43,7 @@ final class NumericTokens {
     /**
      * The tokens that may start with a digit at a word boundary; always a token (at least a number).
      *
-     * @param ahead what the attempts before this one proved about the text ahead ({@link TokenMasker#learned})
+     * @param ahead what the attempts before this one proved about the text ahead ({@link Attempt#learned})
      * @return the token, with what this attempt proved about the text ahead
      */
     static long digitLed(char[] s, int i, int n, long ahead) {
@@ -138,7 +138,7 @@ final class NumericTokens {
 
     /**
      * The tokens that may start with a hex letter at a word boundary, in a word that holds a digit, or
-     * {@link TokenMasker#NONE}; with what this attempt proved, as {@link #digitLed} returns it.
+     * {@link Attempt#NONE}; with what this attempt proved, as {@link #digitLed} returns it.
      */
     static long hexLed(char[] s, int i, int n, long ahead) {
         int end = uuid(s, i, n);
@@ -155,6 +155,42 @@ final class NumericTokens {
         }
         end = hexWord(s, i, n);
         return end > 0 ? token(KIND_HEX, end) : learned;
+    }
+
+    /**
+     * Returns where the characters end that decide {@link #digitLed} at {@code i}, as the masking scan's
+     * {@code decidedBy} says, where the shape at {@code i} ends at {@code shapeEnd}. A plain number reads its digits
+     * and the character after them, or the letters of a unit after a space; the other readers read the token's shape
+     * and at most three characters past it (a month name's), and the letters of a unit after a space; but a time
+     * (its fraction and zone) and a date that is there (the time after it) may read further.
+     */
+    static int digitLedDecidedBy(char[] s, int i, int n, int shapeEnd) {
+        int digitsEnd = i + 1;
+        while (digitsEnd < n && isDigit(s[digitsEnd])) {
+            digitsEnd++;
+        }
+        if (digitsEnd == n || isPlainEnd(s[digitsEnd])) {
+            return unitAfterSpace(s, digitsEnd, n, digitsEnd + 2);
+        }
+        int digits = digitsEnd - i;
+        char after = s[digitsEnd];
+        boolean timeTried = digits <= 2 && after == ':';
+        // a date is tried where it may start, and reads past its end only where it is there
+        boolean dated = (digits == 4 || digits <= 2 && dateFieldsFollow(s, digitsEnd, n))
+                && (after == '-' || after == '/' || after == '.') && date(s, i, digitsEnd, n) > 0;
+        return timeTried || dated ? Integer.MAX_VALUE
+                : unitAfterSpace(s, decimals(s, digitsEnd, n), n, shapeEnd + 4);
+    }
+
+    /**
+     * Returns {@code decided}, or, if a space and a letter follow the number that ends at {@code end}, where the
+     * letters of the unit that {@link TimeTokens#duration} reads there end, past {@code decided}.
+     */
+    private static int unitAfterSpace(char[] s, int end, int n, int decided) {
+        if (end + 1 < n && s[end] == ' ' && isLetter(s[end + 1])) {
+            return Math.max(decided, Chars.letters(s, end + 1, Math.min(n, end + 14)) + 1);
+        }
+        return decided;
     }
 
     /**

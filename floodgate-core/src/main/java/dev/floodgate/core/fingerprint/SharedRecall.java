@@ -7,17 +7,15 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * The keys learned last by the calls of threads that keep no probe of their own (virtual threads, typically one per
  * task), shared by all of them, so that such a call recognises a known fingerprint without allocating: a masked key
  * in a slot chosen by the first characters of the message, any other key that is not cut in a slot chosen by its
- * template and logger; and a few buffers to replay a masked message in. Also the messages that were scanned and found
- * without a token, by the calls of every thread: once one is remembered, a flood of it on any thread only reads
- * them.
+ * template and logger; and a few buffers to replay a masked message in.
  *
  * <p>Thread-safe. The slots are read and written without synchronisation: a {@link FrozenKey} and a string are
  * immutable and their fields final, so a reader sees null, an older entry or a newer one, and checks it against the
  * call before using it; an entry that does not fit is a miss, never a wrong answer. A buffer is lent to one caller at a
  * time (a compare-and-set of its flag) and given back before {@link #recallMasked} returns; a caller whose stripe's
- * buffer is lent tries the others, and misses only when all are lent. Memory: four arrays' worth of {@value #SLOTS}
+ * buffer is lent tries the others, and misses only when all are lent. Memory: two arrays of {@value #SLOTS}
  * references, a replay of at most {@value #MAX_REPLAY_CHARS} characters of masked text per masked slot, and a buffer of
- * {@value Fingerprinter#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the processors, 2 to 64).
+ * {@value FingerprintProbe#MAX_TEMPLATE_CHARS} characters for each stripe used (twice the processors, 2 to 64).
  */
 final class SharedRecall {
 
@@ -27,16 +25,10 @@ final class SharedRecall {
     private static final int PREFIX = 8;
 
     /** The most characters of masked text a replay kept here may have. */
-    static final int MAX_REPLAY_CHARS = 2 * Fingerprinter.MAX_SAMPLE_CHARS;
+    static final int MAX_REPLAY_CHARS = 2 * FrozenKey.MAX_SAMPLE_CHARS;
 
     private final Recalled[] masked = new Recalled[SLOTS];
     private final Recalled[] plain = new Recalled[SLOTS];
-    /**
-     * Messages found without a token, compared by identity: two for each length modulo {@value #SLOTS}, the one
-     * found last first. Chosen by the length, not the hash, which a message made anew for each call would have to
-     * compute.
-     */
-    private final String[] tokenFree = new String[2 * SLOTS];
     private final char[][] buffers;
     private final AtomicIntegerArray lent;
 
@@ -63,7 +55,7 @@ final class SharedRecall {
         try {
             char[] buffer = buffers[stripe];
             if (buffer == null) {
-                buffer = new char[Fingerprinter.MAX_TEMPLATE_CHARS];
+                buffer = new char[FingerprintProbe.MAX_TEMPLATE_CHARS];
                 buffers[stripe] = buffer;
             }
             text.getChars(0, length, buffer, 0);
@@ -96,33 +88,12 @@ final class SharedRecall {
                 ? known.key : null;
     }
 
-    /** Returns whether this very string (the same object) was scanned before and found without a token. */
-    boolean isTokenFree(String message) {
-        int i = lengthPair(message);
-        return tokenFree[i] == message || tokenFree[i + 1] == message;
-    }
-
-    /**
-     * Remembers that {@code message}, all of it, was scanned and has no token; unless the first of its pair has the
-     * same text, so that a message made anew for each call does not write, call after call, a line that every thread
-     * reads. (The cost: a message logged as one string is not remembered while another string with its very text is
-     * the first of the pair; it is scanned on each call, and fingerprinted the same.)
-     */
-    void rememberTokenFree(String message) {
-        int i = lengthPair(message);
-        String first = tokenFree[i];
-        if (first == null || !first.equals(message)) {
-            tokenFree[i + 1] = first;
-            tokenFree[i] = message;
-        }
-    }
-
     /**
      * Remembers {@code key}, which the call of {@code probe} (a probe that serves one call) was found equal to: a
      * masked key with the replay of the probe's text, if that is not too long to keep; any other with the probe's
      * template string.
      */
-    void learn(FingerprintKey probe, FrozenKey key) {
+    void learn(FingerprintProbe probe, FrozenKey key) {
         if (probe.isMasked()) {
             MaskReplay replay = probe.newReplay(MAX_REPLAY_CHARS);
             if (replay != null) {
@@ -155,10 +126,6 @@ final class SharedRecall {
             h = 31 * h + text.charAt(i);
         }
         return slot(h);
-    }
-
-    private static int lengthPair(String message) {
-        return (message.length() & (SLOTS - 1)) << 1;
     }
 
     private static int plainSlot(String template, String logger) {

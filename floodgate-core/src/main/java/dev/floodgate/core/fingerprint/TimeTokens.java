@@ -8,15 +8,15 @@ import static dev.floodgate.core.fingerprint.Chars.isWordChar;
 import static dev.floodgate.core.fingerprint.Chars.letters;
 import static dev.floodgate.core.fingerprint.Chars.number;
 import static dev.floodgate.core.fingerprint.Chars.value;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_DATE;
-import static dev.floodgate.core.fingerprint.TokenMasker.KIND_TIMESTAMP;
-import static dev.floodgate.core.fingerprint.TokenMasker.NONE;
-import static dev.floodgate.core.fingerprint.TokenMasker.token;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_DATE;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_TIMESTAMP;
+import static dev.floodgate.core.fingerprint.Attempt.NONE;
+import static dev.floodgate.core.fingerprint.Attempt.token;
 
 import java.util.Arrays;
 
 /**
- * The tokens of {@link TokenMasker} that tell time: dates (numeric or with a month name), times of day, the two
+ * The tokens of the masking scan that tell time: dates (numeric or with a month name), times of day, the two
  * together, and durations. Each reader takes the characters and a position and returns where its token ends, or -1
  * if none starts there. Stateless.
  */

@@ -1,5 +1,14 @@
 package dev.floodgate.core.fingerprint;
 
+import static dev.floodgate.core.fingerprint.Attempt.COSTLY;
+import static dev.floodgate.core.fingerprint.Attempt.DOUBLE_QUOTE_OPEN;
+import static dev.floodgate.core.fingerprint.Attempt.KIND_NUMBER;
+import static dev.floodgate.core.fingerprint.Attempt.NONE;
+import static dev.floodgate.core.fingerprint.Attempt.SINGLE_QUOTE_OPEN;
+import static dev.floodgate.core.fingerprint.Attempt.end;
+import static dev.floodgate.core.fingerprint.Attempt.kind;
+import static dev.floodgate.core.fingerprint.Attempt.learned;
+import static dev.floodgate.core.fingerprint.Attempt.token;
 import static dev.floodgate.core.fingerprint.Chars.ASCII;
 import static dev.floodgate.core.fingerprint.Chars.CLASSES;
 import static dev.floodgate.core.fingerprint.Chars.DIGIT;
@@ -76,15 +85,8 @@ public final class TokenMasker {
     /** Placeholder of a duration: a number with a unit of time. */
     public static final String DURATION = "<duration>";
 
-    static final int KIND_NUMBER = 1;
-    static final int KIND_HEX = 2;
-    static final int KIND_UUID = 3;
-    static final int KIND_IP = 4;
-    static final int KIND_QUOTED = 5;
-    static final int KIND_DATE = 6;
-    static final int KIND_TIME = 7;
-    static final int KIND_TIMESTAMP = 8;
-    static final int KIND_DURATION = 9;
+    /** The kind of a quoted string, whose masked text keeps its quotes around {@link #STRING}. */
+    static final int KIND_QUOTED = Attempt.KIND_QUOTED;
     private static final String[] PLACEHOLDERS = {null, NUMBER, HEX, UUID, IP, STRING, DATE, TIME, TIMESTAMP,
         DURATION};
     /** The characters of each placeholder, for {@link #build}. */
@@ -97,31 +99,6 @@ public final class TokenMasker {
     }
 
     /*
-     * Attempts: where a token may start at a word boundary, attemptAt tries the kinds in order. Its result is a long.
-     * Bits 0-27: the token's end; where none starts, the end of the word's leading letters (0 for a character that is
-     * not a word character). Bits 28-31: the token's kind, 0 for none; the low half is what a scan stores for the
-     * token. Bits 32-61: what the attempt proved about the text ahead: a position before which no IPv6 address
-     * starts (from the attempt on), and for each quote character that none closes from the attempt on. A scan keeps
-     * what its attempts proved in one such long, ahead, and passes it to each attempt, which then leaves out what is
-     * known to fail; so does a replay, whose attempts are some of a scan's.
-     *
-     * Linear time: a scan reads each character a bounded number of times, whatever the text. Outside attempts it
-     * reads each character once. Attempts start at increasing positions; after one the scan goes on at the token's
-     * end or after the word's leading letters, and it makes no attempt inside a word (digits joined to it by dots
-     * included). So what an attempt reads is read a bounded number of times in all when it is:
-     * 1. at most a fixed number of characters: a UUID's 37, the fields of a date, a time, a zone or an IPv4
-     *    address, a month's or a weekday's name, a unit's 13 letters;
-     * 2. the token it returns, which the scan then passes;
-     * 3. the word it starts in, which the scan crosses without another attempt (a hex word, 0x and its digits, a
-     *    duration's numbers and units), or a word that only a bounded number of attempts reach past fixed fields:
-     *    a time's fraction, the port after an IPv4 address;
-     * 4. a run whose end decides for every start in it, which the attempt records in ahead when it finds no token:
-     *    an IPv6 address's run of hex digits, colons and dots (an address from a later start in the run would end
-     *    at the same place with fewer colons and digits), and the rest of the text after a quote that does not close.
-     * A reader that would read any other run of unknown length breaks this bound (ScanReadsTest counts the reads).
-     */
-
-    /*
      * Attempt budget: the scan spends one unit of MIN_ATTEMPTS + one per CHARS_PER_ATTEMPT characters on each token it
      * finds, and on each COSTLY attempt that finds none: one that read past a word's leading letters (a date, an
      * address, a quote, a hex word...), which its result says with that bit. Once the budget is spent, it masks the
@@ -131,17 +108,10 @@ public final class TokenMasker {
      */
     private static final int MIN_ATTEMPTS = 8;
     private static final int CHARS_PER_ATTEMPT = 12;
-    /** The bit of an attempt's result that says it read past a plain number or a word's leading letters. */
-    static final long COSTLY = 1L << 62;
 
     /** The bit of a place in {@code attempts} that says the attempt there was costly. */
     static final int COSTLY_PLACE = 1 << 30;
 
-    /** What an attempt returns where no token starts and it proved nothing. */
-    static final long NONE = 0L;
-    private static final long IPV6_HORIZON = 0x0FFF_FFFFL << 32;
-    private static final long SINGLE_QUOTE_OPEN = 1L << 60;
-    private static final long DOUBLE_QUOTE_OPEN = 1L << 61;
     /*
      * Scan classes, as bits: SCAN_WORD for a word character; SCAN_AT_START if it may start a token at a word
      * boundary (a digit, a hex letter, the first letter of a month or weekday name, a quote, '[' or ':'). Inside
@@ -329,7 +299,7 @@ public final class TokenMasker {
     /**
      * Tries the tokens that may start at {@code i}, a word boundary where the character may start one.
      *
-     * @param ahead what the attempts before this one proved about the text ahead (from {@link #learned})
+     * @param ahead what the attempts before this one proved about the text ahead (from {@link Attempt#learned})
      * @return the token; or, where none starts, the end of the word's leading letters if {@code s[i]} is a word
      *     character (with kind 0); and what the attempt proved about the text ahead
      */
@@ -350,27 +320,45 @@ public final class TokenMasker {
         return c == '\'' || c == '"' ? COSTLY | quoted(s, i, n, c, ahead) : NONE;
     }
 
-    /** Returns the token in a word that starts at {@code i}, where only a number can start one, or {@link #NONE}. */
+    /**
+     * Returns where the characters end that decide the attempt at {@code i}: an exclusive bound such that, with the
+     * same {@code ahead}, the attempt returns the same result (kind, end, letters, costly bit and what it proved) in
+     * every text whose first that many characters are these, none of them past its end; {@link Integer#MAX_VALUE}
+     * where no such bound is known without reading further. A {@link MaskReplay} does not re-run an attempt that this
+     * bound shows to read only what the text it was made of shares with the text it replays.
+     *
+     * @param inWord whether the attempt is {@link #attemptInWord}, else {@link #attemptAt}
+     * @param shapeEnd {@link NumericTokens#shapeEnd} at {@code i}, which the caller keeps from one attempt to the next
+     *     in the same shape so that the attempts of a text read it once
+     */
+    static int decidedBy(char[] s, int i, int n, boolean inWord, int shapeEnd) {
+        char c = s[i];
+        if (inWord) {
+            // a number in a word: its digits and decimal parts, and the two characters after them
+            return number(s, i, n) + 2;
+        }
+        if (isDigit(c)) {
+            return NumericTokens.digitLedDecidedBy(s, i, n, shapeEnd);
+        }
+        if (isWordChar(c)) {
+            int j = letters(s, i + 1, n);
+            if (!looksPastLetters(s, i, j, n)) {
+                return j + 1;
+            }
+            // a date with a month name may read far; the hex-led tokens lie in the shape
+            return namedDateTried(s, i, j, n) ? Integer.MAX_VALUE : shapeEnd + 4;
+        }
+        if (c == ':') {
+            // an address that starts with "::" reads its run; else the two characters after the colon decide
+            return i + 2 < n && s[i + 1] == ':' && isHexDigit(s[i + 2]) ? Integer.MAX_VALUE : i + 3;
+        }
+        // a quote reads to its closing quote, a bracket to the end of its address
+        return c == '\'' || c == '"' || c == '[' ? Integer.MAX_VALUE : i + 1;
+    }
+
+    /** Returns the token in a word that starts at {@code i}, where only a number can start one, or {@link Attempt#NONE}. */
     static long attemptInWord(char[] s, int i, int n) {
         return isDigit(s[i]) ? token(KIND_NUMBER, number(s, i, n)) : NONE;
-    }
-
-    /** Returns {@code ahead} with what an attempt that returned {@code result} proved about the text ahead. */
-    static long learned(long ahead, long result) {
-        long horizon = result & IPV6_HORIZON;
-        // a horizon only grows: no attempt looks for an address before the one it knows
-        return (horizon != 0 ? ahead & ~IPV6_HORIZON | horizon : ahead) | result & (SINGLE_QUOTE_OPEN
-                | DOUBLE_QUOTE_OPEN);
-    }
-
-    /** Returns the position before which {@code ahead} says no IPv6 address starts. */
-    static int ipv6Horizon(long ahead) {
-        return (int) (ahead >>> 32) & 0x0FFFFFFF;
-    }
-
-    /** Returns an attempt's result that proves no IPv6 address starts before {@code position}, from the attempt on. */
-    static long noIpv6Before(int position) {
-        return (long) position << 32;
     }
 
     /**
@@ -482,18 +470,6 @@ public final class TokenMasker {
             System.arraycopy(from, at, to, m, length);
         }
         return m + length;
-    }
-
-    static int kind(long token) {
-        return (int) token >>> 28;
-    }
-
-    static int end(long token) {
-        return (int) token & 0x0FFFFFFF;
-    }
-
-    static long token(int kind, int end) {
-        return (long) kind << 28 | end;
     }
 
     /**

@@ -1,8 +1,9 @@
 package dev.floodgate.core.fleet;
 
 /**
- * Connects filters to a fleet-wide budget store; registered in {@code META-INF/services/dev.floodgate.core.fleet.FleetProvider}
- * and found with {@link java.util.ServiceLoader} (see {@link FleetProviders}).
+ * Connects filters to a fleet-wide budget store; registered in
+ * {@code META-INF/services/dev.floodgate.core.fleet.FleetProvider} and found with {@link java.util.ServiceLoader},
+ * through the core's class loader first, then the thread's context class loader.
  *
  * <p>Implementations are thread-safe.
  */

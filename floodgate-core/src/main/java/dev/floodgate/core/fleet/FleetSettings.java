@@ -1,10 +1,8 @@
 package dev.floodgate.core.fleet;
 
 import dev.floodgate.core.CellRateSettings;
-import dev.floodgate.core.internal.DurationText;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.floodgate.core.base.Digests;
+import dev.floodgate.core.base.Durations;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -207,23 +205,12 @@ public final class FleetSettings {
      * @param fingerprint the fingerprint's whole text, as summaries would show it uncut
      */
     public static String nameOf(String fingerprint) {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
-        byte[] digest = sha.digest(fingerprint.getBytes(StandardCharsets.UTF_8));
-        StringBuilder hex = new StringBuilder(32);
-        for (int i = 0; i < 16; i++) {
-            hex.append(Character.forDigit(digest[i] >> 4 & 0xf, 16)).append(Character.forDigit(digest[i] & 0xf, 16));
-        }
-        return hex.toString();
+        return Digests.sha256Hex128(fingerprint);
     }
 
     /** {@return how summaries name the fleet limit, e.g. {@code 10/1m, burst 9}} */
     public String describe() {
-        return cell.count() + "/" + DurationText.format(cell.periodMillis()) + ", burst " + cell.burst();
+        return cell.count() + "/" + Durations.format(cell.periodMillis()) + ", burst " + cell.burst();
     }
 
     @Override

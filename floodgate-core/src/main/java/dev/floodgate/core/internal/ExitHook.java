@@ -1,6 +1,6 @@
 package dev.floodgate.core.internal;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The JVM shutdown hook that stops every armed {@link SummaryPublisher} when the JVM exits: it closes each engine and
+ * The JVM shutdown hook that stops every armed summary publisher when the JVM exits: it closes each engine and
  * writes what the engine has not told yet through the filter's appenders, which still run, or reports it with its
- * count as one error, waiting at most {@link SummaryPublisher#STOP_TIMEOUT_MILLIS} in all, however many filters there
- * are. A filter arms its publisher when it goes live ({@link SummaryPublisher#stopAtExit()}), and the publisher
+ * count as one error, waiting at most the publishers' stop timeout in all, however many filters there
+ * are. A filter arms its publisher when it goes live ({@code SummaryPublisher.stopAtExit()}), and the publisher
  * disarms itself when its stop has finished, so a framework's own stop that comes first leaves nothing to the hook.
  *
  * <p>Spring Boot stops the logging system itself at the end of its own shutdown hook, after it closed the application
@@ -39,11 +39,24 @@ final class ExitHook {
     private static final long FIND_PAUSE_MILLIS = 5L;
     private static final String SPRING_APPLICATION = "org.springframework.boot.SpringApplication";
 
-    private static final ExitHook GLOBAL = new ExitHook(springBootPresent());
+    /**
+     * What the hook stops: a summary publisher. It knows the hook, and the hook knows only this, so that the two do
+     * not depend on each other.
+     */
+    interface Stoppable {
+        /** Closes the engine and queues its last summaries; returns whether this call did, and must finish it. */
+        boolean beginStop();
+
+        /** Waits for the writer until {@code deadline} (of {@link System#nanoTime()}); reports what it did not write. */
+        boolean finishStop(long deadline);
+
+        /** Waits until the stop that another caller began has finished, at most until {@code deadline}. */
+        boolean awaitStopped(long deadline);
+    }
 
     private final Object lock = new Object();
     /** The publisher that writes each live engine's summaries; guarded by lock. */
-    private final Map<FloodFilter, SummaryPublisher> armed = new IdentityHashMap<>();
+    private final Map<FloodEngine, Stoppable> armed = new IdentityHashMap<>();
     /** The hook thread registered with the runtime, or null; guarded by lock. */
     private Thread registered;
     /** Set once the hook runs: the JVM exits, and no publisher is armed any more; guarded by lock. */
@@ -51,11 +64,16 @@ final class ExitHook {
     /** Whether to wait for Spring Boot's hook first. */
     private final boolean springBoot;
 
-    ExitHook(boolean springBoot) {
+    /** How long the hook waits for all armed publishers together, in milliseconds. */
+    private final long stopTimeoutMillis;
+
+    ExitHook(boolean springBoot, long stopTimeoutMillis) {
         this.springBoot = springBoot;
+        this.stopTimeoutMillis = stopTimeoutMillis;
     }
 
-    private static boolean springBootPresent() {
+    /** Returns whether Spring Boot is on the class path of floodgate-core. */
+    static boolean springBootPresent() {
         try {
             Class.forName(SPRING_APPLICATION, false, ExitHook.class.getClassLoader());
             return true;
@@ -64,16 +82,11 @@ final class ExitHook {
         }
     }
 
-    /** Returns the hook of this class loader, which every publisher arms by default. */
-    static ExitHook global() {
-        return GLOBAL;
-    }
-
     /**
      * Makes the hook stop {@code publisher}, which writes {@code engine}'s summaries, in place of any publisher armed
      * for that engine before; registers the hook if it is the first. Does nothing while the JVM exits.
      */
-    void arm(FloodFilter engine, SummaryPublisher publisher) {
+    void arm(FloodEngine engine, Stoppable publisher) {
         synchronized (lock) {
             if (exiting) {
                 return;
@@ -93,7 +106,7 @@ final class ExitHook {
     }
 
     /** Forgets {@code publisher} if it is the one armed for {@code engine}; removes the hook after the last one. */
-    void disarm(FloodFilter engine, SummaryPublisher publisher) {
+    void disarm(FloodEngine engine, Stoppable publisher) {
         synchronized (lock) {
             armed.remove(engine, publisher);
             if (armed.isEmpty() && registered != null) {
@@ -162,12 +175,12 @@ final class ExitHook {
 
     /** Stops every armed publisher, all at once, with one deadline. */
     void stopArmed() {
-        List<SummaryPublisher> stopping;
+        List<Stoppable> stopping;
         synchronized (lock) {
             exiting = true;
             stopping = new ArrayList<>(armed.values());
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SummaryPublisher.STOP_TIMEOUT_MILLIS);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(stopTimeoutMillis);
         boolean[] began = new boolean[stopping.size()];
         for (int i = 0; i < began.length; i++) {
             try {
@@ -177,7 +190,7 @@ final class ExitHook {
             }
         }
         for (int i = 0; i < began.length; i++) {
-            SummaryPublisher p = stopping.get(i);
+            Stoppable p = stopping.get(i);
             try {
                 if (began[i]) {
                     p.finishStop(deadline);

@@ -1,7 +1,5 @@
 package dev.floodgate.core.internal;
 
-import dev.floodgate.core.internal.FilterRegistry;
-import dev.floodgate.core.internal.RegisteredFilter;
 import java.lang.management.ManagementFactory;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -16,9 +14,9 @@ import javax.management.ObjectName;
  * Registers one MXBean per live filter in an MBean server (the platform's by default), and unregisters it when the
  * filter stops.
  *
- * <p>Thread-safe as a {@link FilterRegistry.Listener}: the registry calls it under its lock.
+ * <p>Thread-safe as a {@link FilterListener}: a registry calls it under its lock.
  */
-public final class FilterMBeans implements FilterRegistry.Listener {
+public final class FilterMBeans implements FilterListener {
 
     /** The domain of every Floodgate MBean. */
     public static final String DOMAIN = "dev.floodgate";

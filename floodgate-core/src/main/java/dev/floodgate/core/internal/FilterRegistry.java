@@ -1,7 +1,6 @@
 package dev.floodgate.core.internal;
 
-import dev.floodgate.core.FloodFilter;
-import dev.floodgate.core.internal.FilterMBeans;
+import dev.floodgate.core.FloodEngine;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -29,18 +28,13 @@ public final class FilterRegistry {
 
     private static final FilterRegistry GLOBAL = createGlobal();
 
-    /** Hears filters come and go. Called under the registry's lock; should be quick and must not register. */
-    public interface Listener {
-        /** A filter identity became live: its first filter started. */
-        void started(RegisteredFilter filter);
-
-        /** A filter identity stopped: its last filter stopped. */
-        void stopped(RegisteredFilter filter);
+    /** A {@link FilterListener} by its older name, which the Micrometer binder implements. */
+    public interface Listener extends FilterListener {
     }
 
     private final Object lock = new Object();
     private final Map<String, RegisteredFilter> byIdentity = new LinkedHashMap<>();
-    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final List<FilterListener> listeners = new CopyOnWriteArrayList<>();
 
     /** Creates an empty registry; adapters use {@link #global()}. */
     public FilterRegistry() {
@@ -71,7 +65,7 @@ public final class FilterRegistry {
      * @return the registration, to close when the filter stopped and wrote its last summaries
      * @throws NullPointerException if an argument is null
      */
-    public Registration register(String framework, String name, FloodFilter filter, Consumer<String> problems) {
+    public Registration register(String framework, String name, FloodEngine filter, Consumer<String> problems) {
         Objects.requireNonNull(framework, "framework");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(filter, "filter");
@@ -86,7 +80,7 @@ public final class FilterRegistry {
             boolean wasLive = line.isLive();
             line.add(filter);
             if (!wasLive) {
-                for (Listener l : listeners) {
+                for (FilterListener l : listeners) {
                     notify(l, line, true, problems);
                 }
             }
@@ -99,14 +93,15 @@ public final class FilterRegistry {
         synchronized (lock) {
             r.line.remove(r.filter);
             if (!r.line.isLive()) {
-                for (Listener l : listeners) {
+                for (FilterListener l : listeners) {
                     notify(l, r.line, false, r.problems);
                 }
             }
         }
     }
 
-    private static void notify(Listener l, RegisteredFilter line, boolean started, Consumer<String> problems) {
+    private static void notify(FilterListener l, RegisteredFilter line, boolean started,
+            Consumer<String> problems) {
         try {
             if (started) {
                 l.started(line);
@@ -151,7 +146,7 @@ public final class FilterRegistry {
      *
      * @throws NullPointerException if {@code listener} is null
      */
-    public void addListener(Listener listener) {
+    public void addListener(FilterListener listener) {
         Objects.requireNonNull(listener, "listener");
         synchronized (lock) {
             listeners.add(listener);
@@ -164,7 +159,7 @@ public final class FilterRegistry {
     }
 
     /** Removes a listener; it hears nothing more. */
-    public void removeListener(Listener listener) {
+    public void removeListener(FilterListener listener) {
         synchronized (lock) {
             listeners.remove(listener);
         }
@@ -173,11 +168,11 @@ public final class FilterRegistry {
     /** A started filter's place in the registry; closing it says the filter stopped. Closing twice does nothing. */
     public final class Registration implements AutoCloseable {
         private final RegisteredFilter line;
-        private final FloodFilter filter;
+        private final FloodEngine filter;
         private final Consumer<String> problems;
         private boolean closed;
 
-        Registration(RegisteredFilter line, FloodFilter filter, Consumer<String> problems) {
+        Registration(RegisteredFilter line, FloodEngine filter, Consumer<String> problems) {
             this.line = line;
             this.filter = filter;
             this.problems = problems;

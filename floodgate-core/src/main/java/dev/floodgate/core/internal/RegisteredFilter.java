@@ -2,7 +2,7 @@ package dev.floodgate.core.internal;
 
 import dev.floodgate.core.FilterTotals;
 import dev.floodgate.core.FingerprintStats;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -23,14 +23,14 @@ public final class RegisteredFilter {
 
     private final String framework;
     private final String name;
-    private final List<FloodFilter> members = new CopyOnWriteArrayList<>();
+    private final List<FloodEngine> members = new CopyOnWriteArrayList<>();
     /** Totals of the members that stopped; guarded by this. */
     private FilterTotals retired = FilterTotals.ZERO;
     /**
      * The final totals of stopped members by engine, held weakly: a reload can hand a stopped member's engine to the
      * filter that replaces it, which then counts it again, so its retired share is taken back; guarded by this.
      */
-    private final Map<FloodFilter, FilterTotals> retiredEngines = new WeakHashMap<>();
+    private final Map<FloodEngine, FilterTotals> retiredEngines = new WeakHashMap<>();
     /** The last totals returned, so that they never go down while a member is handed over; guarded by this. */
     private FilterTotals shown = FilterTotals.ZERO;
 
@@ -57,7 +57,7 @@ public final class RegisteredFilter {
     /** Returns the totals since the first filter of this identity started, across reconfigurations. */
     public synchronized FilterTotals totals() {
         FilterTotals sum = retired;
-        for (FloodFilter f : distinctMembers()) {
+        for (FloodEngine f : distinctMembers()) {
             sum = sum.plus(f.totals());
         }
         shown = max(shown, sum);
@@ -75,7 +75,7 @@ public final class RegisteredFilter {
     /** Returns the number of fingerprints the started filters track now. */
     public int trackedFingerprints() {
         int n = 0;
-        for (FloodFilter f : distinctMembers()) {
+        for (FloodEngine f : distinctMembers()) {
             n += f.trackedFingerprints();
         }
         return n;
@@ -83,7 +83,7 @@ public final class RegisteredFilter {
 
     /** Returns the options in force of the newest started filter; empty when none is started. */
     public Map<String, String> options() {
-        List<FloodFilter> now = new ArrayList<>(members);
+        List<FloodEngine> now = new ArrayList<>(members);
         return now.isEmpty() ? Collections.emptyMap() : now.get(now.size() - 1).config().options();
     }
 
@@ -94,7 +94,7 @@ public final class RegisteredFilter {
      */
     public List<FingerprintStats> topFingerprints(int limit) {
         List<FingerprintStats> all = new ArrayList<>();
-        for (FloodFilter f : distinctMembers()) {
+        for (FloodEngine f : distinctMembers()) {
             all.addAll(f.topFingerprints(limit));
         }
         all.sort(java.util.Comparator.comparingLong(FingerprintStats::suppressedThisPeriod)
@@ -106,7 +106,7 @@ public final class RegisteredFilter {
      * Adds a started filter's engine; an engine that a reload handed over is counted once, however many filters
      * hold it, and no longer as retired.
      */
-    synchronized void add(FloodFilter filter) {
+    synchronized void add(FloodEngine filter) {
         FilterTotals back = retiredEngines.remove(filter);
         if (back != null) {
             retired = retired.minus(back);
@@ -115,7 +115,7 @@ public final class RegisteredFilter {
     }
 
     /** Removes a stopped filter and keeps its engine's final totals, once no other member holds that engine. */
-    synchronized void remove(FloodFilter filter) {
+    synchronized void remove(FloodEngine filter) {
         if (members.remove(filter) && !members.contains(filter)) {
             FilterTotals last = filter.totals();
             retired = retired.plus(last);
@@ -124,8 +124,8 @@ public final class RegisteredFilter {
     }
 
     /** The members' engines, each once (two filters hold one engine while a reload hands it over). */
-    private Set<FloodFilter> distinctMembers() {
-        Set<FloodFilter> out = Collections.newSetFromMap(new IdentityHashMap<>());
+    private Set<FloodEngine> distinctMembers() {
+        Set<FloodEngine> out = Collections.newSetFromMap(new IdentityHashMap<>());
         out.addAll(members);
         return out;
     }

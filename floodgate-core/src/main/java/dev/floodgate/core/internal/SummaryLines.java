@@ -1,6 +1,7 @@
 package dev.floodgate.core.internal;
 
 import dev.floodgate.core.FloodgateConfig;
+import dev.floodgate.core.base.Checks;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayList;
 import java.util.Collection;

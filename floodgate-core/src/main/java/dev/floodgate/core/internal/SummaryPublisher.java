@@ -1,6 +1,6 @@
 package dev.floodgate.core.internal;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.util.ArrayDeque;
@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Writes the summaries of one {@link FloodFilter} through an adapter's {@link Sink}, on a writer thread of its own:
+ * Writes the summaries of one {@link FloodEngine} through an adapter's {@link Sink}, on a writer thread of its own:
  * a summary that fails to write is carried into the next one of its fingerprint, each batch has at most
  * {@link FloodgateConfig#maxSummaryLines()} lines, and a stop returns within {@link #STOP_TIMEOUT_MILLIS}. Once
  * {@link #stopAtExit()} armed it, the JVM's exit stops it if nothing stopped it before ({@link ExitHook}).
@@ -20,9 +20,9 @@ import java.util.concurrent.TimeUnit;
  * writer thread, or, while an earlier batch is still being written, leaves the counts in the engine for the next
  * call. No logging thread ever waits for this class: it holds no lock while the sink writes, and the engine's
  * counting path takes none of its locks. Invariant: every summary the engine returns is written exactly once, or
- * carried into a later summary, or named with its exact count in an error the sink reports at or after
- * {@link #stop()}. Memory: at most one batch and the summaries carried from it, each at most {@code maxKeys + 2}
- * summaries (beyond that, the smallest carried ones are added into one "forgotten" summary).
+ * carried into a later summary, or named with its exact count in an error reported through the {@link FilterStatus}
+ * at or after {@link #stop()}. Memory: at most one batch and the summaries carried from it, each at most
+ * {@code maxKeys + 2} summaries (beyond that, the smallest carried ones are added into one "forgotten" summary).
  */
 public final class SummaryPublisher {
 
@@ -35,6 +35,9 @@ public final class SummaryPublisher {
      * (not an exiting JVM) is the one that waits.
      */
     public static final long RELEASE_TIMEOUT_MILLIS = 10_000L;
+
+    /** The exit hook of this class loader, which every publisher arms by default. */
+    private static final ExitHook EXITS = new ExitHook(ExitHook.springBootPresent(), STOP_TIMEOUT_MILLIS);
 
     /** How many failed writes are reported as warnings; the last says that further ones are not reported. */
     static final int MAX_WARNINGS = 5;
@@ -70,20 +73,25 @@ public final class SummaryPublisher {
         /** Returns how severe a framework level is: larger is more severe. */
         int severity(Object level);
 
-        /** Reports a problem that lost nothing (a write that failed and was carried). */
-        void warn(String message, Throwable cause);
-
-        /** Reports summaries that could not be written, with their counts. */
-        void error(String message, Throwable cause);
+        /**
+         * Returns whether summaries can reach the framework's appenders now; while not, {@link #publishIfDue()}
+         * leaves the counts in the engine. Always ready unless the adapter says otherwise.
+         */
+        default boolean ready() {
+            return true;
+        }
     }
 
-    private final FloodFilter engine;
+    private final FloodEngine engine;
     private final Sink sink;
+    private final FilterStatus status;
     private final int maxLines;
     /** The most summaries a batch holds before lines are capped: a fresh batch never has more. */
     private final int maxEntries;
     private final String threadName;
     private final ExitHook exits;
+    /** This publisher as the exit hook sees it. */
+    private final ExitHook.Stoppable stopper = new Stopper();
     private final Object lock = new Object();
     private final ArrayDeque<SuppressionSummary> queue = new ArrayDeque<>(); // guarded by lock
     /** The engine's; shared with a publisher that continues the engine after a reload. */
@@ -103,16 +111,19 @@ public final class SummaryPublisher {
     /**
      * Creates a publisher for {@code engine}'s summaries.
      *
+     * @param sink where the summaries go
+     * @param status where failures to write them are reported
      * @param threadName the name of the writer thread
      * @throws NullPointerException if an argument is null
      */
-    public SummaryPublisher(FloodFilter engine, Sink sink, String threadName) {
-        this(engine, sink, threadName, ExitHook.global());
+    public SummaryPublisher(FloodEngine engine, Sink sink, FilterStatus status, String threadName) {
+        this(engine, sink, status, threadName, EXITS);
     }
 
-    SummaryPublisher(FloodFilter engine, Sink sink, String threadName, ExitHook exits) {
+    SummaryPublisher(FloodEngine engine, Sink sink, FilterStatus status, String threadName, ExitHook exits) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.sink = Objects.requireNonNull(sink, "sink");
+        this.status = Objects.requireNonNull(status, "status");
         this.threadName = Objects.requireNonNull(threadName, "threadName");
         this.exits = exits;
         this.maxLines = engine.config().maxSummaryLines();
@@ -122,14 +133,14 @@ public final class SummaryPublisher {
 
     /**
      * Hands the summaries of the period that ended, if one did, to the writer thread, with the carried ones; does
-     * nothing while an earlier batch is still being written, or after {@link #release()} or {@link #stop()}. Never
-     * waits for the sink.
+     * nothing while an earlier batch is still being written, while the sink is not {@linkplain Sink#ready() ready},
+     * or after {@link #release()} or {@link #stop()}. Never waits for the sink.
      *
      * @return whether a batch was handed over
      */
     public boolean publishIfDue() {
         synchronized (lock) {
-            if (closed || released || writer != null) {
+            if (closed || released || writer != null || !sink.ready()) {
                 return false;
             }
             List<SuppressionSummary> due = engine.summarizeIfDue();
@@ -166,17 +177,17 @@ public final class SummaryPublisher {
     public void stopAtExit() {
         synchronized (lock) {
             if (!closed) {
-                exits.arm(engine, this); // lock order: this publisher's lock, then the hook's
+                exits.arm(engine, stopper); // lock order: this publisher's lock, then the hook's
             }
         }
     }
 
     /**
      * Stops: closes the engine, writes everything still untold (within {@link #STOP_TIMEOUT_MILLIS} of waiting) and
-     * reports through {@link Sink#error} every summary that could not be written, with its count; idempotent. A stop
-     * that finds another one under way (the JVM's exit and the framework's own stop at the same time) waits for it,
-     * at most {@link #STOP_TIMEOUT_MILLIS}, so that when either returns the last summaries have been handed to the
-     * sink or reported.
+     * reports through {@link FilterStatus#error} every summary that could not be written, with its count;
+     * idempotent. A stop that finds another one under way (the JVM's exit and the framework's own stop at the same
+     * time) waits for it, at most {@link #STOP_TIMEOUT_MILLIS}, so that when either returns the last summaries have
+     * been handed to the sink or reported.
      *
      * @return whether everything was written
      */
@@ -208,7 +219,7 @@ public final class SummaryPublisher {
                 lock.notifyAll();
             }
         }
-        exits.disarm(engine, this);
+        exits.disarm(engine, stopper);
         throw failure;
     }
 
@@ -256,7 +267,7 @@ public final class SummaryPublisher {
         boolean written = unwritten.isEmpty() && stillWriting == null;
         try {
             if (!written) {
-                sink.error(stopReport(unwritten, stillWriting), cause);
+                status.error(stopReport(unwritten, stillWriting), cause);
             }
         } finally {
             synchronized (lock) {
@@ -264,7 +275,7 @@ public final class SummaryPublisher {
                 allWritten = written;
                 lock.notifyAll();
             }
-            exits.disarm(engine, this);
+            exits.disarm(engine, stopper);
         }
         return written;
     }
@@ -331,7 +342,7 @@ public final class SummaryPublisher {
             }
         }
         if (!refused.isEmpty()) {
-            sink.error(stopReport(refused, null), null);
+            status.error(stopReport(refused, null), null);
         }
         return running == null;
     }
@@ -409,9 +420,9 @@ public final class SummaryPublisher {
             }
         }
         if (warning != null) {
-            sink.warn(warning, e);
+            status.warn(warning, e);
         } else if (lateError) {
-            sink.error("the summary that was still being written when the filter stopped could not be written: "
+            status.error("the summary that was still being written when the filter stopped could not be written: "
                     + summary.message() + ": " + e, e);
         }
     }
@@ -457,5 +468,23 @@ public final class SummaryPublisher {
                     stillWriting.fields().get(SuppressionSummary.FIELD_FINGERPRINT)));
         }
         return sb.toString();
+    }
+
+    /** What the exit hook calls: the stop, in two steps so that all publishers stop at once with one deadline. */
+    private final class Stopper implements ExitHook.Stoppable {
+        @Override
+        public boolean beginStop() {
+            return SummaryPublisher.this.beginStop();
+        }
+
+        @Override
+        public boolean finishStop(long deadline) {
+            return SummaryPublisher.this.finishStop(deadline);
+        }
+
+        @Override
+        public boolean awaitStopped(long deadline) {
+            return SummaryPublisher.this.awaitStopped(deadline);
+        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.floodgate.core.summary;
 
-import dev.floodgate.core.internal.DurationText;
+import dev.floodgate.core.base.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -388,7 +388,7 @@ public final class SuppressionSummary {
             default:
                 sb.append(n == 1 ? " message" : " messages").append(" of fingerprints forgotten while idle");
         }
-        sb.append(" in the last ").append(DurationText.format(periodMillis)).append(" (");
+        sb.append(" in the last ").append(Durations.format(periodMillis)).append(" (");
         if (dryRun) {
             sb.append("dry run; ");
         }

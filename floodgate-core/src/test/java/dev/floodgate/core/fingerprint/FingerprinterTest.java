@@ -137,8 +137,8 @@ class FingerprinterTest {
                 .isNotEqualTo(masked("Failed for user 17"));
     }
 
-    private static FingerprintKey masked(String text) {
-        FingerprintKey probe = new FingerprintKey();
+    private static FingerprintProbe masked(String text) {
+        FingerprintProbe probe = new FingerprintProbe();
         probe.load(text, text.length());
         probe.mask();
         return probe.parts("l", "ERROR", null, null);

@@ -15,6 +15,11 @@ class MaskReplayTest {
     private static final String ALPHABET = "ab01239fx.:-/'\" _[]TZJul Sun+msDec,";
 
     @Test
+    void maxChars_holdsTheMaskedTextOfTheLongestTemplateAFingerprintKeeps() {
+        assertThat(MaskReplay.MAX_CHARS).isEqualTo(2 * Fingerprinter.MAX_TEMPLATE_CHARS);
+    }
+
+    @Test
     void recall_ofTheTextAKeyWasMadeOf_findsTheKey() {
         Random random = new Random(TestSeed.SEED);
         for (int i = 0; i < 50_000; i++) {
@@ -91,6 +96,25 @@ class MaskReplayTest {
     }
 
     @Test
+    void recall_textThatSharesABeginning_startsAfterWhatItSharesAndChecksTheRest() {
+        Learned key = frozen("Connection to db-01.internal:5432 failed: 7");
+        assertThat(key.text()).isEqualTo("Connection to db-<n>.internal:<n> failed: <n>");
+        for (String same : new String[] {"Connection to db-01.internal:5432 failed: 7",
+            "Connection to db-01.internal:5432 failed: 65535", "Connection to db-01.internal:5432 failed: 7.5",
+            "Connection to db-02.internal:5432 failed: 1", "Connection to db-01.internal:80 failed: 7"}) {
+            assertThat(recall(key, same)).as(same).isSameAs(key.key());
+        }
+        for (String other : new String[] {"Connection to db-01.internal:5432 failed: 7 ms",
+            "Connection to db-01.internal:5432 failed: 2024-05-01", "Connection to db-01.internal:5432 failed: 10:30",
+            "Connection to db-01.internal:5432 failed: 7x", "Connection to db-01.internal:5432 failed: ",
+            "Connection to db-01.internal:5432 failed: 'a'", "Connection to db-01.internal:5432 failed: ::1",
+            "Connection to db-01.internal:5432 failed"}) {
+            assertThat(TokenMasker.mask(other)).isNotEqualTo(key.text());
+            assertThat(recall(key, other)).as(other).isNull();
+        }
+    }
+
+    @Test
     void recall_denseText_masksTheRestCoarselyAsTheScanDoes() {
         String raw = "1-2-3 ".repeat(40) + "done";
         Learned key = frozen(raw);
@@ -127,7 +151,7 @@ class MaskReplayTest {
      * or null if nothing in {@code raw} is masked.
      */
     private static Learned frozen(String raw) {
-        FingerprintKey probe = new FingerprintKey();
+        FingerprintProbe probe = new FingerprintProbe();
         probe.load(raw, raw.length());
         if (!probe.mask()) {
             return null;
@@ -138,7 +162,7 @@ class MaskReplayTest {
     }
 
     /** A stored key and the probe that learned it. */
-    private record Learned(FingerprintKey probe, FrozenKey key) {
+    private record Learned(FingerprintProbe probe, FrozenKey key) {
 
         String text() {
             return key.text();

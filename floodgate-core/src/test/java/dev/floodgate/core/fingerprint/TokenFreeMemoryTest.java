@@ -39,41 +39,41 @@ class TokenFreeMemoryTest {
     }
 
     @Test
-    void rememberTokenFree_twoOfOneLength_areBothKnown_aThirdPushesOutTheOlder() {
-        SharedRecall memory = new SharedRecall();
-        memory.rememberTokenFree(FREE);
-        memory.rememberTokenFree(OTHER_FREE);
-        assertThat(memory.isTokenFree(FREE)).isTrue();
-        assertThat(memory.isTokenFree(OTHER_FREE)).isTrue();
+    void remember_twoOfOneLength_areBothKnown_aThirdPushesOutTheOlder() {
+        TokenFreeMessages memory = new TokenFreeMessages();
+        memory.remember(FREE);
+        memory.remember(OTHER_FREE);
+        assertThat(memory.contains(FREE)).isTrue();
+        assertThat(memory.contains(OTHER_FREE)).isTrue();
 
-        memory.rememberTokenFree(THIRD_FREE);
-        assertThat(memory.isTokenFree(THIRD_FREE)).isTrue();
-        assertThat(memory.isTokenFree(OTHER_FREE)).isTrue();
-        assertThat(memory.isTokenFree(FREE)).isFalse();
+        memory.remember(THIRD_FREE);
+        assertThat(memory.contains(THIRD_FREE)).isTrue();
+        assertThat(memory.contains(OTHER_FREE)).isTrue();
+        assertThat(memory.contains(FREE)).isFalse();
     }
 
     @Test
-    void rememberTokenFree_aCopyOfTheTextKnownFirst_leavesThePairAsItWas() {
-        SharedRecall memory = new SharedRecall();
-        memory.rememberTokenFree(OTHER_FREE);
-        memory.rememberTokenFree(FREE);
+    void remember_aCopyOfTheTextKnownFirst_leavesThePairAsItWas() {
+        TokenFreeMessages memory = new TokenFreeMessages();
+        memory.remember(OTHER_FREE);
+        memory.remember(FREE);
         String copy = new String(FREE);
 
-        memory.rememberTokenFree(copy);
+        memory.remember(copy);
 
-        assertThat(memory.isTokenFree(FREE)).isTrue();
-        assertThat(memory.isTokenFree(OTHER_FREE)).isTrue();
-        assertThat(memory.isTokenFree(copy)).isFalse();
+        assertThat(memory.contains(FREE)).isTrue();
+        assertThat(memory.contains(OTHER_FREE)).isTrue();
+        assertThat(memory.contains(copy)).isFalse();
     }
 
     @Test
-    void isTokenFree_aMessageWhoseLengthSharesThePair_isNotTakenForTheOneRemembered() {
-        SharedRecall memory = new SharedRecall();
-        memory.rememberTokenFree(FREE);
-        String longer = FREE + "x".repeat(SharedRecall.SLOTS);
-        assertThat(memory.isTokenFree(longer)).isFalse();
-        memory.rememberTokenFree(longer);
-        assertThat(memory.isTokenFree(longer)).isTrue();
-        assertThat(memory.isTokenFree(FREE)).isTrue();
+    void contains_aMessageWhoseLengthSharesThePair_isNotTakenForTheOneRemembered() {
+        TokenFreeMessages memory = new TokenFreeMessages();
+        memory.remember(FREE);
+        String longer = FREE + "x".repeat(TokenFreeMessages.SLOTS);
+        assertThat(memory.contains(longer)).isFalse();
+        memory.remember(longer);
+        assertThat(memory.contains(longer)).isTrue();
+        assertThat(memory.contains(FREE)).isTrue();
     }
 }

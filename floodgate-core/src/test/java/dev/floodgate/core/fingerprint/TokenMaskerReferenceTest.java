@@ -140,7 +140,7 @@ class TokenMaskerReferenceTest {
             }
             if (digit) {
                 tokens[2 * c] = start;
-                tokens[2 * c + 1] = TokenMasker.KIND_NUMBER << 28 | i;
+                tokens[2 * c + 1] = Attempt.KIND_NUMBER << 28 | i;
                 c++;
             }
             i = i == start ? i + 1 : i;

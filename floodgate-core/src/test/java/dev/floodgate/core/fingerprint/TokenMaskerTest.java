@@ -76,7 +76,7 @@ class TokenMaskerTest {
             int count = TokenMasker.scan(chars, raw.length(), tokens);
             String masked = TokenMasker.mask(raw);
             assertThat(TokenMasker.maskedLength(raw.length(), tokens, count)).isEqualTo(masked.length());
-            FingerprintKey probe = maskedProbe(raw);
+            FingerprintProbe probe = maskedProbe(raw);
             assertThat(probe).as("%s %s", raw, TestSeed.describe()).isEqualTo(textProbe(masked));
             assertThat(probe.equals(textProbe(other))).as("%s vs %s %s", raw, other, TestSeed.describe())
                     .isEqualTo(masked.equals(other));
@@ -84,16 +84,16 @@ class TokenMaskerTest {
     }
 
     /** The probe of {@code raw}, masked: its digest is made as the scan goes, without building the masked text. */
-    private static FingerprintKey maskedProbe(String raw) {
-        FingerprintKey probe = FingerprintKey.forOneCall();
+    private static FingerprintProbe maskedProbe(String raw) {
+        FingerprintProbe probe = FingerprintProbe.forOneCall();
         probe.load(raw, raw.length());
         probe.mask();
         return probe.parts(null, null, null, null);
     }
 
     /** The probe of {@code text} as it is, unmasked. */
-    private static FingerprintKey textProbe(String text) {
-        return FingerprintKey.forOneCall().text(text, text.length()).parts(null, null, null, null);
+    private static FingerprintProbe textProbe(String text) {
+        return FingerprintProbe.forOneCall().text(text, text.length()).parts(null, null, null, null);
     }
 
     private static String random(Random random, String alphabet, int maxLength) {

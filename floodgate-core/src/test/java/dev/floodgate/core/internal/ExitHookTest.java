@@ -3,7 +3,7 @@ package dev.floodgate.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 class ExitHookTest {
 
     private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private final ExitHook hook = new ExitHook(false);
+    private final ExitHook hook = new ExitHook(false, SummaryPublisher.STOP_TIMEOUT_MILLIS);
     private final List<SummaryPublisher> publishers = new CopyOnWriteArrayList<>();
     private long offered;
     private long passed;
@@ -43,17 +43,17 @@ class ExitHookTest {
         assertThat(hook.registered()).as("no hook is left registered").isNull();
     }
 
-    private FloodFilter engine() {
-        return new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 hour")), clock);
+    private FloodEngine engine() {
+        return new FloodEngine(FloodgateConfig.parse(Map.of("summaryInterval", "1 hour")), clock);
     }
 
-    private SummaryPublisher publisher(FloodFilter engine, Sink sink) {
-        SummaryPublisher p = new SummaryPublisher(engine, sink, "test-summaries", hook);
+    private SummaryPublisher publisher(FloodEngine engine, Sink sink) {
+        SummaryPublisher p = new SummaryPublisher(engine, sink, sink, "test-summaries", hook);
         publishers.add(p);
         return p;
     }
 
-    private void flood(FloodFilter engine, String template, int calls) {
+    private void flood(FloodEngine engine, String template, int calls) {
         for (int i = 0; i < calls; i++) {
             offered++;
             passed += engine.suppress(template, true, "com.acme.Db", "ERROR", null) ? 0 : 1;
@@ -103,7 +103,7 @@ class ExitHookTest {
 
     @Test
     void stopAtExit_publisherThatContinuesTheEngine_replacesTheOneItContinues() {
-        FloodFilter engine = engine();
+        FloodEngine engine = engine();
         Sink replacedSink = new Sink();
         Sink successorSink = new Sink();
         SummaryPublisher replaced = publisher(engine, replacedSink);
@@ -122,8 +122,8 @@ class ExitHookTest {
 
     @Test
     void run_pendingCountsOfEveryArmedEngine_areWrittenOnce() {
-        FloodFilter a = engine();
-        FloodFilter b = engine();
+        FloodEngine a = engine();
+        FloodEngine b = engine();
         Sink sinkA = new Sink();
         Sink sinkB = new Sink();
         publisher(a, sinkA).stopAtExit();
@@ -148,7 +148,7 @@ class ExitHookTest {
 
     @Test
     void stop_whileTheHookIsWriting_returnsOnlyOnceTheSummaryIsWritten() throws Exception {
-        FloodFilter engine = engine();
+        FloodEngine engine = engine();
         Sink sink = new Sink();
         sink.gate = new Semaphore(0);
         SummaryPublisher p = publisher(engine, sink);
@@ -176,10 +176,10 @@ class ExitHookTest {
 
     @Test
     void run_springBootsHookRunning_filtersLimitUntilItStopsThem() throws Exception {
-        ExitHook withSpringBoot = new ExitHook(true);
-        FloodFilter engine = engine();
+        ExitHook withSpringBoot = new ExitHook(true, SummaryPublisher.STOP_TIMEOUT_MILLIS);
+        FloodEngine engine = engine();
         Sink sink = new Sink();
-        SummaryPublisher p = new SummaryPublisher(engine, sink, "test-summaries", withSpringBoot);
+        SummaryPublisher p = new SummaryPublisher(engine, sink, sink, "test-summaries", withSpringBoot);
         p.stopAtExit();
         flood(engine, "A {}", 40);
         Semaphore closeTheApplication = new Semaphore(0);
@@ -223,7 +223,7 @@ class ExitHookTest {
     }
 
     /** A sink that records what it wrote; its writes can wait for a permit. */
-    private static final class Sink implements SummaryPublisher.Sink {
+    private static final class Sink implements SummaryPublisher.Sink, FilterStatus {
         final List<SuppressionSummary> written = new CopyOnWriteArrayList<>();
         final List<String> errors = new CopyOnWriteArrayList<>();
         final AtomicInteger writes = new AtomicInteger();
@@ -243,6 +243,11 @@ class ExitHookTest {
         @Override
         public int severity(Object level) {
             return 0;
+        }
+
+        @Override
+        public void info(String message) {
+            // nothing the publisher reports is informational
         }
 
         @Override

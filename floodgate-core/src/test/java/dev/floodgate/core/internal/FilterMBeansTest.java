@@ -2,7 +2,7 @@ package dev.floodgate.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.internal.FilterRegistry;
@@ -31,14 +31,14 @@ class FilterMBeansTest {
         registry.removeListener(mbeans);
     }
 
-    private FloodFilter filter() {
-        return new FloodFilter(FloodgateConfig.parse(Collections.emptyMap()), clock);
+    private FloodEngine filter() {
+        return new FloodEngine(FloodgateConfig.parse(Collections.emptyMap()), clock);
     }
 
     @Test
     void started_registersAnMxBeanWithTotalsOptionsAndTopFingerprints() throws Exception {
         registry.addListener(mbeans);
-        FloodFilter f = filter();
+        FloodEngine f = filter();
         registry.register("logback", name, f, problems::add);
         for (int i = 0; i < 40; i++) {
             f.suppress("Connection to {} failed", true, "l", "ERROR", null);
@@ -60,7 +60,7 @@ class FilterMBeansTest {
         registry.addListener(mbeans);
         ObjectName pattern = new ObjectName("dev.floodgate:type=Filter,name=\"" + name + "\",*");
         for (int i = 0; i < 100; i++) {
-            FloodFilter f = filter();
+            FloodEngine f = filter();
             FilterRegistry.Registration r = registry.register("log4j2", name, f, problems::add);
             assertThat(server.queryNames(pattern, null)).hasSize(1);
             f.close();
@@ -75,7 +75,7 @@ class FilterMBeansTest {
         FilterRegistry other = new FilterRegistry();
         FilterMBeans otherMBeans = new FilterMBeans(server);
         other.addListener(otherMBeans);
-        FloodFilter theirs = filter();
+        FloodEngine theirs = filter();
         FilterRegistry.Registration theirRegistration = other.register("logback", name, theirs, problems::add);
         registry.addListener(mbeans);
         FilterRegistry.Registration mine = registry.register("logback", name, filter(), problems::add);

@@ -2,7 +2,7 @@ package dev.floodgate.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import java.util.ArrayList;
@@ -17,8 +17,8 @@ class FilterRegistryTest {
     private final List<String> problems = new ArrayList<>();
     private final List<String> heard = new ArrayList<>();
 
-    private FloodFilter floodedFilter(int calls) {
-        FloodFilter f = new FloodFilter(FloodgateConfig.parse(Collections.emptyMap()), clock);
+    private FloodEngine floodedFilter(int calls) {
+        FloodEngine f = new FloodEngine(FloodgateConfig.parse(Collections.emptyMap()), clock);
         for (int i = 0; i < calls; i++) {
             f.suppress("x {}", true, "l", "ERROR", null);
         }
@@ -39,11 +39,11 @@ class FilterRegistryTest {
 
     @Test
     void register_reconfigured_keepsCountingUnderTheSameIdentity() {
-        FloodFilter first = floodedFilter(40);
+        FloodEngine first = floodedFilter(40);
         FilterRegistry.Registration r1 = registry.register("logback", "turbo", first, problems::add);
         first.close();
         r1.close();
-        FloodFilter second = floodedFilter(20);
+        FloodEngine second = floodedFilter(20);
         FilterRegistry.Registration r2 = registry.register("logback", "turbo", second, problems::add);
         assertThat(r2.filter()).isSameAs(r1.filter());
         assertThat(r2.filter().totals().suppressed()).isEqualTo(24 + 4);
@@ -53,7 +53,7 @@ class FilterRegistryTest {
 
     @Test
     void register_log4j2Reload_newFilterContinuesTheEngineBeforeTheOldStops_countsItOnce() {
-        FloodFilter engine = floodedFilter(40);
+        FloodEngine engine = floodedFilter(40);
         FilterRegistry.Registration old = registry.register("log4j2", "context-wide", engine, problems::add);
         FilterRegistry.Registration next = registry.register("log4j2", "context-wide", engine, problems::add);
         assertThat(next.filter().totals().counted()).isEqualTo(40);
@@ -66,7 +66,7 @@ class FilterRegistryTest {
 
     @Test
     void register_logbackReload_oldStopsBeforeTheNewContinuesTheEngine_countsItOnce() {
-        FloodFilter engine = floodedFilter(40);
+        FloodEngine engine = floodedFilter(40);
         registry.register("logback", "turbo", engine, problems::add).close();
         FilterRegistry.Registration next = registry.register("logback", "turbo", engine, problems::add);
         engine.suppress("x {}", true, "l", "ERROR", null);
@@ -79,7 +79,7 @@ class FilterRegistryTest {
     @Test
     void listener_newConfigurationStartsBeforeTheOldStops_hearsOneStartAndOneStop() {
         registry.addListener(recorder);
-        FloodFilter old = floodedFilter(1);
+        FloodEngine old = floodedFilter(1);
         FilterRegistry.Registration r1 = registry.register("log4j2", "context-wide", old, problems::add);
         FilterRegistry.Registration r2 = registry.register("log4j2", "context-wide", floodedFilter(1), problems::add);
         old.close();

@@ -2,7 +2,7 @@ package dev.floodgate.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
 import dev.floodgate.core.summary.SuppressionSummary;
@@ -24,10 +24,10 @@ class SummaryPublisherTest {
     private static final Pattern SUMMARY_COUNT = Pattern.compile("Suppressed ([\\d,]+) |more templates?: ([\\d,]+) ");
 
     private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private final FloodFilter engine = new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 second")),
+    private final FloodEngine engine = new FloodEngine(FloodgateConfig.parse(Map.of("summaryInterval", "1 second")),
             clock);
     private final RecordingSink sink = new RecordingSink();
-    private final SummaryPublisher publisher = new SummaryPublisher(engine, sink, "test-summaries");
+    private final SummaryPublisher publisher = new SummaryPublisher(engine, sink, sink, "test-summaries");
     private long offered;
     private long passed;
 
@@ -69,7 +69,7 @@ class SummaryPublisherTest {
         nextInterval();
         // A reload: the new filter continues the engine with a publisher of its own; the old one is left as it is.
         RecordingSink next = new RecordingSink();
-        SummaryPublisher successor = new SummaryPublisher(engine, next, "test-summaries-2");
+        SummaryPublisher successor = new SummaryPublisher(engine, next, next, "test-summaries-2");
         flood("A {}", 40);
         clock.advanceMillis(1_000);
         successor.publishIfDue();
@@ -93,7 +93,7 @@ class SummaryPublisherTest {
         clock.advanceMillis(1_000);
         publisher.publishIfDue();
         RecordingSink next = new RecordingSink();
-        SummaryPublisher successor = new SummaryPublisher(engine, next, "test-summaries-2");
+        SummaryPublisher successor = new SummaryPublisher(engine, next, next, "test-summaries-2");
         assertThat(successor.stop()).isTrue();
 
         sink.gate.release();
@@ -193,9 +193,9 @@ class SummaryPublisherTest {
     @Test
     void stop_everyWriteFailsWhileFingerprintsComeAndGo_carriesABoundedNumberAndReportsEveryCount()
             throws InterruptedException {
-        FloodFilter small = new FloodFilter(FloodgateConfig.parse(Map.of("summaryInterval", "1 second", "maxKeys",
+        FloodEngine small = new FloodEngine(FloodgateConfig.parse(Map.of("summaryInterval", "1 second", "maxKeys",
                 "5")), clock);
-        SummaryPublisher p = new SummaryPublisher(small, sink, "test-summaries");
+        SummaryPublisher p = new SummaryPublisher(small, sink, sink, "test-summaries");
         sink.fail = n -> true;
         for (int interval = 0; interval < 60; interval++) {
             for (int k = 0; k < 5; k++) {
@@ -241,7 +241,8 @@ class SummaryPublisherTest {
         flood("A {}", 40);
         clock.advanceMillis(1_000);
         assertThat(publisher.publishIfDue()).as("a released publisher takes no batch").isFalse();
-        SummaryPublisher successor = new SummaryPublisher(engine, new RecordingSink(), "test-summaries-2");
+        SummaryPublisher successor = new SummaryPublisher(engine, new RecordingSink(), new RecordingSink(),
+                "test-summaries-2");
         assertThat(successor.publishIfDue()).as("the counts stayed in the engine").isTrue();
         assertThat(successor.stop()).isTrue();
         assertThat(sink.warnings).isEmpty();
@@ -262,7 +263,7 @@ class SummaryPublisherTest {
 
         assertThat(written).isFalse();
         RecordingSink next = new RecordingSink();
-        SummaryPublisher successor = new SummaryPublisher(engine, next, "test-summaries-2");
+        SummaryPublisher successor = new SummaryPublisher(engine, next, next, "test-summaries-2");
         assertThat(successor.stop()).isTrue();
         sink.gate.release(Integer.MAX_VALUE / 2);
         assertThat(publisher.awaitIdle(10_000)).isTrue();
@@ -287,7 +288,8 @@ class SummaryPublisherTest {
         flood("B {}", 30);
         clock.advanceMillis(1_000);
         publisher.publishIfDue();
-        SummaryPublisher successor = new SummaryPublisher(engine, new RecordingSink(), "test-summaries-2");
+        SummaryPublisher successor = new SummaryPublisher(engine, new RecordingSink(), new RecordingSink(),
+                "test-summaries-2");
         assertThat(successor.stop()).isTrue();
 
         boolean written = publisher.release(/* timeoutMillis= */ 100);
@@ -320,7 +322,7 @@ class SummaryPublisherTest {
     }
 
     /** A sink that records what it wrote and reported; its writes can fail or wait for permits. */
-    private static final class RecordingSink implements SummaryPublisher.Sink {
+    private static final class RecordingSink implements SummaryPublisher.Sink, FilterStatus {
         final List<SuppressionSummary> written = new CopyOnWriteArrayList<>();
         final List<String> warnings = new CopyOnWriteArrayList<>();
         final List<String> errors = new CopyOnWriteArrayList<>();
@@ -352,6 +354,11 @@ class SummaryPublisherTest {
         @Override
         public int severity(Object level) {
             return 0;
+        }
+
+        @Override
+        public void info(String message) {
+            // nothing the publisher reports is informational
         }
 
         @Override

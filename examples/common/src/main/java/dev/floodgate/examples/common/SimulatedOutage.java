@@ -1,7 +1,7 @@
 package dev.floodgate.examples.common;
 
 import dev.floodgate.core.Decision;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.FloodLimiter;
 import dev.floodgate.core.FloodgateConfig;
 import dev.floodgate.core.ManualClock;
@@ -11,7 +11,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A scripted outage of one message template, decided by a {@link FloodFilter} with the default settings on a
+ * A scripted outage of one message template, decided by a {@link FloodEngine} with the default settings on a
  * {@link ManualClock}: deterministic, and done in milliseconds. It is what the README's plot shows.
  *
  * <p>The script, in 5-second timeframes: a flood of 2,000 messages per timeframe for 40 timeframes (200 s), then
@@ -71,7 +71,7 @@ public final class SimulatedOutage {
         long timeframe = config.attrition().timeframeMillis();
         long interval = config.summaryIntervalMillis();
         ManualClock clock = new ManualClock(START_MILLIS);
-        FloodFilter filter = new FloodFilter(config, clock);
+        FloodEngine filter = new FloodEngine(config, clock);
         FloodLimiter limiter = new FloodLimiter(config.attrition(), clock);
         List<Timeframe> timeframes = new ArrayList<>();
         List<Summary> summaries = new ArrayList<>();
@@ -107,7 +107,7 @@ public final class SimulatedOutage {
         return new SimulatedOutage(config, timeframes, summaries);
     }
 
-    private static long summarize(FloodFilter filter, ManualClock clock, long next, long until, long interval,
+    private static long summarize(FloodEngine filter, ManualClock clock, long next, long until, long interval,
             List<Summary> out) {
         while (next <= until) {
             clock.set(next);

@@ -113,7 +113,7 @@ public final class ModulePathApp {
 
     private static void describe(Class<?> app, Class<?> filter) {
         System.out.println("module " + app.getModule().getName() + ": " + filter.getModule().getName());
-        Module core = dev.floodgate.core.FloodFilter.class.getModule();
+        Module core = dev.floodgate.core.FloodEngine.class.getModule();
         Set<String> exports = new TreeSet<>();
         for (ModuleDescriptor.Exports e : core.getDescriptor().exports()) {
             exports.add(e.source() + (e.isQualified() ? " to " + new TreeSet<>(e.targets()) : ""));

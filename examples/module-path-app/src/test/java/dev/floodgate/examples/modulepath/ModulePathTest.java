@@ -34,7 +34,7 @@ class ModulePathTest {
             "jmx dev\\.floodgate:type=Filter,framework=\"(\\w+)\",name=\"[^\"]+\" counted=(\\d+) suppressed=(\\d+)");
     private static final Pattern METER = Pattern.compile("meter floodgate\\.events outcome=(\\w+) count=(\\d+)");
     private static final String CORE_EXPORTS = "exports dev.floodgate.core: [dev.floodgate.core,"
-            + " dev.floodgate.core.fingerprint, dev.floodgate.core.fleet, dev.floodgate.core.internal to"
+            + " dev.floodgate.core.fleet, dev.floodgate.core.internal to"
             + " [dev.floodgate.log4j2, dev.floodgate.logback, dev.floodgate.micrometer, dev.floodgate.spring],"
             + " dev.floodgate.core.jmx, dev.floodgate.core.summary]";
 

@@ -4,7 +4,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
-import dev.floodgate.core.FloodFilter;
+import dev.floodgate.core.FloodEngine;
 import dev.floodgate.core.summary.SuppressionSummary;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ final class RecordingAppender extends AppenderBase<ILoggingEvent> {
     @Override
     protected synchronized void append(ILoggingEvent event) {
         List<Marker> markers = event.getMarkerList();
-        boolean summary = markers != null && markers.stream().anyMatch(m -> m.contains(FloodFilter.SUMMARY_MARKER));
+        boolean summary = markers != null && markers.stream().anyMatch(m -> m.contains(FloodEngine.SUMMARY_MARKER));
         if (!summary) {
             messages.add(event.getFormattedMessage());
             return;
