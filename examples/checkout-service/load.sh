@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The checkout service under a bounded load while its payment service is down, without Floodgate and then with it.
+# The checkout service under a bounded load while its payment service is down: without Floodgate, with it, and with it
+# and its throwable converter %fgEx (each stack trace in full once per summary interval).
 #
-# Builds the service (unless LOAD_NO_BUILD=1), then twice: starts it on 127.0.0.1 (an ephemeral port) with
-# floodgate.enabled=false, then =true, its console going to target/load/<run>.log as a container's would; waits until
+# Builds the service (unless LOAD_NO_BUILD=1), then three times: starts it on 127.0.0.1 (an ephemeral port) with
+# floodgate.enabled=false, then =true, then =true with logging.config=classpath:logback-traces.xml and
+# logging.exception-conversion-word=%fgEx, its console going to target/load/<run>.log as a container's would; waits until
 # it answers; sends WARMUP checkouts (POST /orders/N/payment) so that the JIT has compiled the service's code, then
 # REQUESTS more, CONCURRENCY at a time (with curl), each of which fails with a stack trace in the log; stops the
 # service (SIGTERM: Spring Boot stops Logback, and Floodgate writes what is pending); and prints, per run, the lines
@@ -45,11 +47,13 @@ cpu_nanos() {
         | awk '/^process_cpu_time_ns_total / { printf "%.0f\n", $2 }'
 }
 
-# run NAME ENABLED: one run; sets answered, lines, bytes, cpu_ms and wall_s.
+# run NAME ENABLED [ARGUMENT...]: one run, with more arguments for the service; sets answered, lines, bytes, cpu_ms and
+# wall_s.
 run() {
     local name=$1 enabled=$2 log="$out/$1.log" port="" start_lines start_bytes cpu_before cpu_after started
+    shift 2
     java -cp "$classpath" dev.floodgate.examples.checkout.CheckoutApplication --server.address=127.0.0.1 \
-        --server.port=0 --floodgate.enabled="$enabled" > "$log" 2>&1 &
+        --server.port=0 --floodgate.enabled="$enabled" "$@" > "$log" 2>&1 &
     pid=$!
     for _ in $(seq 1 1200); do
         port=$(sed -n 's/.*Tomcat started on port \([0-9]*\).*/\1/p' "$log")
@@ -86,13 +90,16 @@ run without false
 without=("$answered" "$lines" "$bytes" "$cpu_ms" "$wall_s")
 run with true
 with=("$answered" "$lines" "$bytes" "$cpu_ms" "$wall_s")
+run traces true --logging.config=classpath:logback-traces.xml --logging.exception-conversion-word=%fgEx
+traces=("$answered" "$lines" "$bytes" "$cpu_ms" "$wall_s")
 
 seconds() { printf "%d.%d s" $(( $1 / 1000 )) $(( $1 % 1000 / 100 )); }
-printf "%-26s %18s %18s\n" "" "without Floodgate" "with Floodgate"
-printf "%-26s %18d %18d\n" "requests answered 500" "${without[0]}" "${with[0]}"
-printf "%-26s %18d %18d\n" "log lines" "${without[1]}" "${with[1]}"
-printf "%-26s %18d %18d\n" "log bytes" "${without[2]}" "${with[2]}"
-printf "%-26s %18s %18s\n" "CPU time of the service" "$(seconds "${without[3]}")" "$(seconds "${with[3]}")"
-printf "%-26s %18s %18s\n" "time the load took" "${without[4]} s" "${with[4]} s"
+printf "%-26s %18s %18s %18s\n" "" "without Floodgate" "with Floodgate" "and with %fgEx"
+printf "%-26s %18d %18d %18d\n" "requests answered 500" "${without[0]}" "${with[0]}" "${traces[0]}"
+printf "%-26s %18d %18d %18d\n" "log lines" "${without[1]}" "${with[1]}" "${traces[1]}"
+printf "%-26s %18d %18d %18d\n" "log bytes" "${without[2]}" "${with[2]}" "${traces[2]}"
+printf "%-26s %18s %18s %18s\n" "CPU time of the service" "$(seconds "${without[3]}")" "$(seconds "${with[3]}")" \
+    "$(seconds "${traces[3]}")"
+printf "%-26s %18s %18s %18s\n" "time the load took" "${without[4]} s" "${with[4]} s" "${traces[4]} s"
 echo "the summaries in $out/with.log:"
 grep -o 'Suppressed .*' "$out/with.log" | sed 's/^/  /' || true
